@@ -1,0 +1,86 @@
+# charscan: every entry point.  `make help` lists them.
+#
+# libclang: the newest of Debian 12's (libclang-19-dev) when installed, else
+# the default libclang-dev (14); override with LLVM_CONFIG=.
+
+LLVM_CONFIG ?= $(firstword $(wildcard /usr/lib/llvm-19/bin/llvm-config) llvm-config)
+PREFIX ?= /usr/local
+DESTDIR ?=
+KERNEL_SRC ?= $(CURDIR)/work/linux-6.1
+CONFIG ?= tiny
+JOBS ?= $(shell nproc)
+
+LLVM_LIBDIR := $(shell $(LLVM_CONFIG) --libdir)
+CC ?= cc
+WARN := -Wall -Wextra -Werror
+CFLAGS ?= -O2 -g
+ifeq ($(SANITIZE),1)
+BUILD := out/asan
+CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+else
+BUILD := out/build
+endif
+CPPFLAGS += -I$(shell $(LLVM_CONFIG) --includedir) -Irules -I$(BUILD) -D_GNU_SOURCE \
+	-DCHARSCAN_RULES_URI='"file://$(CURDIR)/rules/"' \
+	-DCHARSCAN_INFO_URI='"file://$(CURDIR)/README.md"'
+LDLIBS += -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lclang -ljansson -lcrypto -lpthread
+
+SRCS := $(wildcard scanner/*.c)
+OBJS := $(SRCS:scanner/%.c=$(BUILD)/%.o)
+RULE_DOCS := $(sort $(wildcard rules/CS*.md))
+CHARSCAN := $(BUILD)/charscan
+
+all: $(CHARSCAN)
+
+$(CHARSCAN): $(OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+$(BUILD)/%.o: scanner/%.c $(wildcard scanner/*.h) rules/rules.def $(BUILD)/rule_help.h | $(BUILD)
+	$(CC) -std=gnu11 $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+
+$(BUILD)/rule_help.h: scanner/gen-help.sh $(RULE_DOCS) | $(BUILD)
+	sh scanner/gen-help.sh $(RULE_DOCS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD):
+	mkdir -p $@
+
+install: $(CHARSCAN)
+	install -D -m 755 $(CHARSCAN) $(DESTDIR)$(PREFIX)/bin/charscan
+	install -d $(DESTDIR)$(PREFIX)/share/doc/charscan/rules
+	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/charscan/
+	install -m 644 $(RULE_DOCS) $(DESTDIR)$(PREFIX)/share/doc/charscan/rules/
+
+# Tests: rule cases, bad input, SARIF schema, determinism.
+check: $(CHARSCAN) tests/node_modules/.installed
+	python3 tests/run.py --charscan $(CHARSCAN)
+
+tests/node_modules/.installed: tests/package.json tests/package-lock.json
+	cd tests && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# A scan of the bundled rule cases: SARIF in out/demo.sarif, text on stdout.
+demo: $(CHARSCAN)
+	mkdir -p out/demo
+	python3 tests/rule-db.py rules/tests out/demo/compile_commands.json
+	$(CHARSCAN) -p out/demo --srcroot $(CURDIR) -o out/demo.sarif --format text; \
+	  rc=$$?; [ $$rc -le 1 ] || exit $$rc; echo "SARIF report: out/demo.sarif"
+
+# The main job: the packaged kernel, scanned.
+scan: $(CHARSCAN)
+	sh compile-db/scan-kernel.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
+
+bench: $(CHARSCAN)
+	sh tests/bench.sh $(CHARSCAN)
+
+clean:
+	rm -rf out
+
+help:
+	@echo "make [all]      build $(CHARSCAN) (LLVM_CONFIG=$(LLVM_CONFIG))"
+	@echo "make check      run the tests (SANITIZE=1: under ASan+UBSan)"
+	@echo "make scan       scan Debian's linux-source-6.1 -> out/linux-6.1.sarif"
+	@echo "make bench      charscan vs clang -fsyntax-only and clang-tidy"
+	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
+
+.PHONY: all install check demo scan bench clean help

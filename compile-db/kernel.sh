@@ -1,0 +1,71 @@
+#!/bin/sh
+# Produce compile_commands.json for a kernel tree.
+#
+#   compile-db/kernel.sh SRC BUILD [tiny|defconfig]
+#
+# SRC is a kernel source tree (unpacked from linux-source-6.1 by the
+# Makefile, or any tree given with KERNEL_SRC=), BUILD the O= directory.
+# "tiny" is tinyconfig plus kernel/charscan.config; "defconfig" is the
+# stock x86_64_defconfig.  The kernel is built with LLVM=1 so that every
+# flag in the database is one that libclang understands.  Each step is
+# skipped when its output is newer than its inputs, and kbuild itself is
+# incremental, so a second run on an unchanged tree rebuilds nothing.
+set -eu
+
+src=$(cd "$1" && pwd)
+mkdir -p "$2"
+build=$(cd "$2" && pwd)
+config=${3:-tiny}
+here=$(cd "$(dirname "$0")/.." && pwd)
+fragment=$here/kernel/charscan.config
+jobs=${JOBS:-$(nproc)}
+kmake() { make -C "$src" O="$build" ARCH=x86_64 LLVM=1 -j"$jobs" "$@"; }
+
+configure() {
+	case $config in
+	tiny)
+		kmake tinyconfig >/dev/null
+		"$src"/scripts/kconfig/merge_config.sh -m -O "$build" \
+			"$build/.config" "$fragment" >/dev/null
+		kmake olddefconfig >/dev/null
+		# merge_config only warns; a fragment line that did not stick
+		# would silently drop p4.c or a KUnit suite, so fail here.
+		missing=$(grep '^CONFIG_.*=y$' "$fragment" |
+			while read -r line; do
+				grep -qx "$line" "$build/.config" || echo "$line"
+			done)
+		if [ -n "$missing" ]; then
+			echo "kernel.sh: not set by Kconfig: $missing" >&2
+			exit 1
+		fi ;;
+	defconfig)
+		kmake x86_64_defconfig >/dev/null ;;
+	*)
+		echo "kernel.sh: unknown config '$config' (tiny|defconfig)" >&2
+		exit 2 ;;
+	esac
+	echo "$config" > "$build/.charscan-config"
+}
+
+if [ ! -f "$build/.config" ] || [ "$fragment" -nt "$build/.config" ] ||
+   [ "$(cat "$build/.charscan-config" 2>/dev/null)" != "$config" ]; then
+	echo "  CONFIG  $config in $build"
+	configure
+fi
+
+echo "  BUILD   bzImage (log: $build/build.log)"
+start=$(date +%s)
+if ! kmake bzImage > "$build/build.log" 2>&1; then
+	tail -n 30 "$build/build.log" >&2
+	echo "kernel.sh: kernel build failed, see $build/build.log" >&2
+	exit 1
+fi
+echo "  BUILT   in $(( $(date +%s) - start )) s"
+
+db=$build/compile_commands.json
+if [ ! -f "$db" ] || [ -n "$(find "$build" -name '*.o.cmd' -newer "$db" -print -quit)" ]; then
+	python3 "$src/scripts/clang-tools/gen_compile_commands.py" \
+		-d "$build" -o "$db.tmp" "$build"
+	mv "$db.tmp" "$db"
+fi
+echo "  COMPDB  $db ($(grep -c '"file"' "$db") entries)"

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Install what charscan, its tests and the kernel pipeline need on Debian 12.
+# Nothing is installed when everything already is (no apt-get update).
+set -eu
+
+pkgs="make gcc git python3 xz-utils pkg-config
+	libclang-dev libclang-19-dev llvm clang lld bear libjansson-dev libssl-dev
+	linux-source-6.1 flex bison bc libelf-dev
+	qemu-system-x86 busybox-static cpio"
+# Node and npm (for the SARIF schema validator): Debian's, unless some are
+# already there (nodesource's nodejs bundles npm and conflicts with ours).
+command -v npm >/dev/null 2>&1 || pkgs="$pkgs nodejs npm"
+
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
+		missing="$missing $p"
+done
+[ -n "$missing" ] || exit 0
+
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+echo "install-deps: installing$missing"
+$sudo apt-get update -q
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing

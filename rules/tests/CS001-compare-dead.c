@@ -1,0 +1,65 @@
+/*
+ * CS001 char-compare-dead: a plain char compared with a constant it can
+ * reach under only one signedness.  Includes the shape of seed patch 003
+ * (arch/x86/events/intel/p4.c): a char array holding -1, copied to an
+ * int, then compared with -1.
+ */
+#define EOF (-1)
+#define P4_CNTR_LIMIT 3
+#define NO_CNTR 0xff
+
+typedef char tag_t;
+
+struct p4_event_bind {
+	unsigned int escr_msr[2];
+	char cntr[2][P4_CNTR_LIMIT];	/* counter index (offset), -1 on absence */
+};
+
+int test_bit(long nr, const unsigned long *addr);
+
+int p4_next_cntr(int thread, unsigned long *used_mask, struct p4_event_bind *bind)
+{
+	int i, j;
+
+	for (i = 0; i < P4_CNTR_LIMIT; i++) {
+		j = bind->cntr[thread][i];
+		if (j != -1 && !test_bit(j, used_mask))	/* expect: CS001 */
+			return j;
+	}
+	return -1;
+}
+
+int read_loop(char (*next)(void))
+{
+	char c;
+	int n = 0;
+
+	while ((c = next()) != EOF)	/* expect: CS001 */
+		n++;
+	return n;
+}
+
+int tests(char c, tag_t t, const char *s)
+{
+	int r = 0;
+
+	r += c == 0xff;			/* expect: CS001 */
+	r += t == NO_CNTR;		/* expect: CS001 */
+	r += s[0] > 200;		/* expect: CS001 */
+	r += c == 'a';			/* ok: CS001 */
+	r += c != '\n';			/* ok: CS001 */
+	r += c == 300;			/* ok: CS001 */
+	r += c == '\xff';		/* ok: CS001 */
+	r += (unsigned char)c == 0xff;	/* ok: CS001 */
+	r += (c & 0x7f) == 0x7f;	/* ok: CS001 */
+	return r;
+}
+
+/* A local that is also written from an int is no char carrier. */
+int mixed(char c, int other)
+{
+	int j = c;
+
+	j = other;
+	return j == -1;			/* ok: CS001 */
+}

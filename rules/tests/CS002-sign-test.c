@@ -1,0 +1,28 @@
+/*
+ * CS002 char-sign-test: a plain char (or an int assigned from one) tested
+ * for being negative: constant when char is unsigned.
+ */
+typedef char kchar;
+
+#define IS_NEG(x) ((x) < 0)
+
+int sign_tests(char c, kchar k, const char *p)
+{
+	int r = 0;
+	int v = *p;
+
+	r += c < 0;			/* expect: CS002 */
+	r += k >= 0;			/* expect: CS002 */
+	r += IS_NEG(c);			/* expect: CS002 */
+	r += v < 0;			/* expect: CS002 */
+	r += c > -1;			/* expect: CS002 */
+	r += (signed char)c < 0;	/* ok: CS002 */
+	r += (unsigned char)c >= 0;	/* ok: CS002 */
+	r += c < 0 || c > 127;		/* ok: CS002 */
+	return r;
+}
+
+int flag_error(signed char err)
+{
+	return err < 0;			/* ok: CS002 */
+}

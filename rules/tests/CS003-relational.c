@@ -1,0 +1,28 @@
+/*
+ * CS003 char-relational: a relational test that is true for bytes
+ * 0x80-0xff under one signedness and false under the other.  Closed
+ * ranges are judged as a whole and stay silent.
+ */
+#define is_ctrl(c) ((c) < ' ')
+
+int classify(char c, const char *a, const char *b)
+{
+	int r = 0;
+
+	r += c < ' ';				/* expect: CS003 */
+	r += c <= 0x7e;				/* expect: CS003 */
+	r += is_ctrl(c);			/* expect: CS003 */
+	r += *a < *b;				/* expect: CS003 */
+	r += c >= 'a' && c <= 'z';		/* ok: CS003 */
+	r += c >= '0' && c <= '9';		/* ok: CS003 */
+	r += (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');	/* ok: CS003 */
+	r += (unsigned char)c < ' ';		/* ok: CS003 */
+	r += *a == *b;				/* ok: CS003 */
+	return r;
+}
+
+/* Printable ASCII is a closed range too. */
+int printable(char c)
+{
+	return c >= ' ' && c < 127;		/* ok: CS003 */
+}

@@ -1,0 +1,22 @@
+/*
+ * CS005 char-index: a plain char as array index or pointer offset.
+ */
+typedef char name_t;
+
+#define LOOKUP(tbl, c) ((tbl)[c])
+
+extern const int map[256];
+
+int lookups(char c, name_t n, const char *p, const unsigned char *u)
+{
+	int r = 0;
+
+	r += map[c];			/* expect: CS005 */
+	r += map[n];			/* expect: CS005 */
+	r += LOOKUP(map, *p);		/* expect: CS005 */
+	r += *(map + c);		/* expect: CS005 */
+	r += map[(unsigned char)c];	/* ok: CS005 */
+	r += map[*u];			/* ok: CS005 */
+	r += map[c & 0x7f];		/* ok: CS005 */
+	return r;
+}

@@ -1,0 +1,26 @@
+/*
+ * CS007 char-switch-case: case labels a plain char reaches under one
+ * signedness only.
+ */
+#define MARK 0xfe
+
+int kind(char c)
+{
+	switch (c) {
+	case -1:		/* expect: CS007 */
+		return 1;
+	case 0xff:		/* expect: CS007 */
+		return 2;
+	case MARK:		/* expect: CS007 */
+		return 3;
+	case 'a':		/* ok: CS007 */
+		return 4;
+	case '\x80':		/* ok: CS007 */
+		return 5;
+	}
+	switch ((unsigned char)c) {
+	case 0xff:		/* ok: CS007 */
+		return 6;
+	}
+	return 0;
+}

@@ -1,0 +1,81 @@
+/*
+ * The one place where compiler flags are changed before libclang sees
+ * them.  Each entry says why; README.md ("Flags") lists the same table.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "compdb.h"
+#include "util.h"
+
+static const struct dropped_flag {
+	const char *flag;
+	int prefix;		/* match flag as a prefix */
+	int takes_value;	/* the next argv word goes too */
+	const char *why;
+} dropped[] = {
+	{ "-o",			0, 1, "a scan writes no object file" },
+	{ "-Wp,-MD",		1, 0, "a scan must not write dependency files (kbuild)" },
+	{ "-Wp,-MMD",		1, 0, "a scan must not write dependency files (kbuild)" },
+	{ "-MD",		0, 0, "a scan must not write dependency files" },
+	{ "-MMD",		0, 0, "a scan must not write dependency files" },
+	{ "-MF",		0, 1, "dependency file name" },
+	{ "-MT",		0, 1, "dependency target name" },
+	{ "-MQ",		0, 1, "dependency target name" },
+	{ "-Werror",		1, 0, "a warning must not turn into a failed TU" },
+	{ "-pedantic-errors",	0, 0, "a warning must not turn into a failed TU" },
+	{ "-fplugin=",		1, 0, "gcc plugins (gcc-built databases)" },
+	{ "-fplugin-arg-",	1, 0, "gcc plugin arguments" },
+	{ "-fconserve-stack",	0, 0, "gcc-only flag, rejected by clang" },
+	{ "-fno-allow-store-data-races", 0, 0, "gcc-only flag, rejected by clang" },
+	{ "-mindirect-branch=",	1, 0, "gcc-only spelling of -mretpoline" },
+	{ "-mindirect-branch-register", 0, 0, "gcc-only flag" },
+	{ "-mrecord-mcount",	0, 0, "gcc-only flag" },
+	{ "-fno-var-tracking-assignments", 0, 0, "gcc-only flag" },
+	{ "-fmin-function-alignment=", 1, 0, "gcc-only flag" },
+};
+
+/* Added after argv[0]: diagnostics other than errors are not read. */
+static const char *const added[] = { "-w" };
+
+static const struct dropped_flag *lookup(const char *arg)
+{
+	for (size_t i = 0; i < sizeof(dropped) / sizeof(dropped[0]); i++) {
+		const struct dropped_flag *d = &dropped[i];
+
+		if (d->prefix ? !strncmp(arg, d->flag, strlen(d->flag))
+			      : !strcmp(arg, d->flag))
+			return d;
+	}
+	return NULL;
+}
+
+void filter_args(struct tu *tu)
+{
+	size_t nadd = sizeof(added) / sizeof(added[0]);
+	char **out = xcalloc(tu->argc + nadd + 3, sizeof(*out));
+	int n = 0;
+
+	for (int i = 0; i < tu->argc; i++) {
+		const struct dropped_flag *d = i ? lookup(tu->argv[i]) : NULL;
+
+		if (!d) {
+			out[n++] = tu->argv[i];
+			if (i == 0) {
+				for (size_t j = 0; j < nadd; j++)
+					out[n++] = xstrdup(added[j]);
+				/* Relative paths in the entry are relative to
+				 * its directory; workers never chdir. */
+				out[n++] = xstrdup("-working-directory");
+				out[n++] = xstrdup(tu->directory);
+			}
+			continue;
+		}
+		free(tu->argv[i]);
+		if (d->takes_value && i + 1 < tu->argc)
+			free(tu->argv[++i]);
+	}
+	out[n] = NULL;
+	free(tu->argv);
+	tu->argv = out;
+	tu->argc = n;
+}

@@ -1,0 +1,319 @@
+#include <stdlib.h>
+#include <string.h>
+#include "ast.h"
+#include "util.h"
+
+struct build {
+	struct tree *t;
+	int parent, last;
+};
+
+static int add_node(struct tree *t, CXCursor c, int parent)
+{
+	size_t cap = t->cap;
+	struct node *n;
+
+	grow(&t->n, &cap, t->len + 1, sizeof(*t->n));
+	t->cap = (int)cap;
+	n = &t->n[t->len];
+	n->cur = c;
+	n->kind = clang_getCursorKind(c);
+	n->parent = parent;
+	n->first = n->next = -1;
+	n->type = is_expr(n->kind) || n->kind == CXCursor_VarDecl ?
+		  classify_type(clang_getCursorType(c)) : (struct ctype){ 0 };
+	n->op = OP_NONE;
+	if (n->kind == CXCursor_BinaryOperator ||
+	    n->kind == CXCursor_CompoundAssignOperator ||
+	    n->kind == CXCursor_UnaryOperator)
+		n->op = cursor_op(t->tu, c);
+	return t->len++;
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct build *b = data, sub;
+	int i = add_node(b->t, c, b->parent);
+
+	(void)parent;
+	if (b->last >= 0)
+		b->t->n[b->last].next = i;
+	else if (b->parent >= 0)
+		b->t->n[b->parent].first = i;
+	b->last = i;
+	sub = (struct build){ b->t, i, -1 };
+	clang_visitChildren(c, visit, &sub);
+	return CXChildVisit_Continue;
+}
+
+void tree_build(struct tree *t, CXTranslationUnit tu, CXCursor root)
+{
+	struct build b = { t, 0, -1 };
+
+	t->tu = tu;
+	t->len = 0;
+	add_node(t, root, -1);
+	clang_visitChildren(root, visit, &b);
+}
+
+void tree_free(struct tree *t)
+{
+	free(t->n);
+	memset(t, 0, sizeof(*t));
+}
+
+int child(const struct tree *t, int i, int k)
+{
+	int c = t->n[i].first;
+
+	while (c >= 0 && k--)
+		c = t->n[c].next;
+	return c;
+}
+
+int nchildren(const struct tree *t, int i)
+{
+	int n = 0;
+
+	for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
+		n++;
+	return n;
+}
+
+int strip_parens(const struct tree *t, int i)
+{
+	while (i >= 0 && t->n[i].kind == CXCursor_ParenExpr)
+		i = t->n[i].first;
+	return i;
+}
+
+int up(const struct tree *t, int i)
+{
+	i = t->n[i].parent;
+	while (i >= 0 && t->n[i].kind == CXCursor_ParenExpr)
+		i = t->n[i].parent;
+	return i;
+}
+
+int strip_implicit(const struct tree *t, int i)
+{
+	while (i >= 0 && (t->n[i].kind == CXCursor_ParenExpr || is_implicit_cast(t, i)))
+		i = t->n[i].first;
+	return i;
+}
+
+int is_expr(enum CXCursorKind k)
+{
+	return k >= CXCursor_FirstExpr && k <= CXCursor_LastExpr;
+}
+
+/* libclang does not expose ImplicitCastExpr: it is an UnexposedExpr with
+ * exactly one expression child. */
+int is_implicit_cast(const struct tree *t, int i)
+{
+	int c = t->n[i].first;
+
+	return t->n[i].kind == CXCursor_UnexposedExpr && c >= 0 &&
+	       t->n[c].next < 0 && is_expr(t->n[c].kind);
+}
+
+int is_cast(const struct tree *t, int i)
+{
+	return is_implicit_cast(t, i) || t->n[i].kind == CXCursor_CStyleCastExpr;
+}
+
+static const struct { enum CXTypeKind kind; unsigned char cls, is_signed; } type_classes[] = {
+	{ CXType_Char_S, T_PLAIN_CHAR, 1 }, { CXType_Char_U, T_PLAIN_CHAR, 0 },
+	{ CXType_SChar, T_SCHAR, 1 },	{ CXType_UChar, T_UCHAR, 0 },
+	{ CXType_Bool, T_BOOL, 0 },
+	{ CXType_Short, T_INT, 1 },	{ CXType_UShort, T_INT, 0 },
+	{ CXType_Int, T_INT, 1 },	{ CXType_UInt, T_INT, 0 },
+	{ CXType_Long, T_INT, 1 },	{ CXType_ULong, T_INT, 0 },
+	{ CXType_LongLong, T_INT, 1 },	{ CXType_ULongLong, T_INT, 0 },
+	{ CXType_Int128, T_INT, 1 },	{ CXType_UInt128, T_INT, 0 },
+	{ CXType_WChar, T_INT, 1 },	{ CXType_Char16, T_INT, 0 },
+	{ CXType_Char32, T_INT, 0 },
+	{ CXType_Pointer, T_PTR, 0 },	{ CXType_ConstantArray, T_PTR, 0 },
+	{ CXType_IncompleteArray, T_PTR, 0 }, { CXType_VariableArray, T_PTR, 0 },
+	{ CXType_Float, T_FLOAT, 1 },	{ CXType_Double, T_FLOAT, 1 },
+	{ CXType_LongDouble, T_FLOAT, 1 },
+};
+
+struct ctype classify_type(CXType type)
+{
+	CXType t = clang_getCanonicalType(type);
+	struct ctype r = { T_OTHER, 0, 0 };
+
+	if (t.kind == CXType_Enum)
+		t = clang_getCanonicalType(
+			clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
+	for (size_t i = 0; i < sizeof(type_classes) / sizeof(type_classes[0]); i++) {
+		if (type_classes[i].kind != t.kind)
+			continue;
+		r.cls = type_classes[i].cls;
+		r.is_signed = type_classes[i].is_signed;
+		if (r.cls != T_PTR && r.cls != T_FLOAT) {
+			long long size = clang_Type_getSizeOf(t);
+
+			r.bits = size > 0 && size <= 16 ? (unsigned char)(size * 8) : 32;
+		}
+		break;
+	}
+	if (r.cls == T_BOOL)
+		r.bits = 1;
+	return r;
+}
+
+static const struct { const char *spelling; enum op binary, unary; } op_table[] = {
+	{ "*", OP_MUL, OP_DEREF },	{ "/", OP_DIV, OP_NONE },
+	{ "%", OP_REM, OP_NONE },	{ "+", OP_ADD, OP_PLUS },
+	{ "-", OP_SUB, OP_NEG },	{ "<<", OP_SHL, OP_NONE },
+	{ ">>", OP_SHR, OP_NONE },	{ "<", OP_LT, OP_NONE },
+	{ ">", OP_GT, OP_NONE },	{ "<=", OP_LE, OP_NONE },
+	{ ">=", OP_GE, OP_NONE },	{ "==", OP_EQ, OP_NONE },
+	{ "!=", OP_NE, OP_NONE },	{ "&", OP_AND, OP_ADDR },
+	{ "^", OP_XOR, OP_NONE },	{ "|", OP_OR, OP_NONE },
+	{ "&&", OP_LAND, OP_NONE },	{ "||", OP_LOR, OP_NONE },
+	{ "=", OP_ASSIGN, OP_NONE },	{ "*=", OP_MUL_A, OP_NONE },
+	{ "/=", OP_DIV_A, OP_NONE },	{ "%=", OP_REM_A, OP_NONE },
+	{ "+=", OP_ADD_A, OP_NONE },	{ "-=", OP_SUB_A, OP_NONE },
+	{ "<<=", OP_SHL_A, OP_NONE },	{ ">>=", OP_SHR_A, OP_NONE },
+	{ "&=", OP_AND_A, OP_NONE },	{ "^=", OP_XOR_A, OP_NONE },
+	{ "|=", OP_OR_A, OP_NONE },	{ ",", OP_COMMA, OP_NONE },
+	{ "~", OP_NONE, OP_NOT },	{ "!", OP_NONE, OP_LNOT },
+	{ "++", OP_NONE, OP_INC },	{ "--", OP_NONE, OP_DEC },
+};
+
+const char *op_spelling(enum op op)
+{
+	for (size_t i = 0; i < sizeof(op_table) / sizeof(op_table[0]); i++)
+		if (op_table[i].binary == op || op_table[i].unary == op)
+			return op_table[i].spelling;
+	return "?";
+}
+
+#if CINDEX_VERSION_MINOR >= 64
+/* libclang 17 and later name the operator, also inside macros. */
+enum op cursor_op(CXTranslationUnit tu, CXCursor c)
+{
+	CXString s;
+	enum op op = OP_NONE;
+	int unary = clang_getCursorKind(c) == CXCursor_UnaryOperator;
+	const char *name;
+
+	(void)tu;
+	if (unary) {
+		enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+
+		if (k == CXUnaryOperator_Invalid)
+			return OP_NONE;
+		s = clang_getUnaryOperatorKindSpelling(k);
+	} else {
+		enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+
+		if (k == CXBinaryOperator_Invalid)
+			return OP_NONE;
+		s = clang_getBinaryOperatorKindSpelling(k);
+	}
+	name = clang_getCString(s);
+	for (size_t i = 0; i < sizeof(op_table) / sizeof(op_table[0]); i++)
+		if (!strcmp(name, op_table[i].spelling)) {
+			op = unary ? op_table[i].unary : op_table[i].binary;
+			break;
+		}
+	clang_disposeString(s);
+	return op;
+}
+#else
+/*
+ * libclang 14 has no operator kind: read it from the tokens between the
+ * operands.  Inside a macro expansion the extent is the macro name and
+ * no operator is found, so those operators are not judged.
+ */
+static unsigned offset_of(CXSourceLocation l)
+{
+	unsigned off;
+
+	clang_getExpansionLocation(l, NULL, NULL, NULL, &off);
+	return off;
+}
+
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+enum op cursor_op(CXTranslationUnit tu, CXCursor c)
+{
+	int unary = clang_getCursorKind(c) == CXCursor_UnaryOperator;
+	CXCursor lhs = clang_getNullCursor();
+	unsigned lhs_end = 0, ntok, i;
+	CXToken *tok;
+	enum op op = OP_NONE;
+
+	if (!unary) {
+		clang_visitChildren(c, first_child, &lhs);
+		lhs_end = offset_of(clang_getRangeEnd(clang_getCursorExtent(lhs)));
+	}
+	clang_tokenize(tu, clang_getCursorExtent(c), &tok, &ntok);
+	for (i = 0; i < ntok && op == OP_NONE; i++) {
+		CXString s;
+		const char *sp;
+
+		if (clang_getTokenKind(tok[i]) != CXToken_Punctuation)
+			continue;
+		if (!unary && offset_of(clang_getTokenLocation(tu, tok[i])) < lhs_end)
+			continue;
+		s = clang_getTokenSpelling(tu, tok[i]);
+		sp = clang_getCString(s);
+		for (size_t j = 0; j < sizeof(op_table) / sizeof(op_table[0]); j++)
+			if (!strcmp(sp, op_table[j].spelling)) {
+				op = unary ? op_table[j].unary : op_table[j].binary;
+				break;
+			}
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, tok, ntok);
+	return op;
+}
+#endif
+
+int op_is_compare(enum op op)
+{
+	return op >= OP_LT && op <= OP_NE;
+}
+
+enum op op_mirror(enum op op)
+{
+	static const enum op mirror[][2] = {
+		{ OP_LT, OP_GT }, { OP_GT, OP_LT }, { OP_LE, OP_GE }, { OP_GE, OP_LE },
+	};
+
+	for (size_t i = 0; i < sizeof(mirror) / sizeof(mirror[0]); i++)
+		if (mirror[i][0] == op)
+			return mirror[i][1];
+	return op;
+}
+
+int eval_const(CXCursor c, long long *value)
+{
+	CXEvalResult r;
+	int ok = 0;
+
+	if (!is_expr(clang_getCursorKind(c)))
+		return 0;
+	r = clang_Cursor_Evaluate(c);
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		*value = clang_EvalResult_isUnsignedInt(r) ?
+			 (long long)clang_EvalResult_getAsUnsigned(r) :
+			 clang_EvalResult_getAsLongLong(r);
+		ok = 1;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}

@@ -1,0 +1,628 @@
+/*
+ * What each context makes of a plain char value: one function per kind
+ * of context, chosen by table.  Every check decides sign-dependence the
+ * same way: evaluate what the context observes for each byte under both
+ * signednesses (struct domain) and report only if the two differ.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "source.h"
+#include "util.h"
+#include "walk.h"
+
+#define T(w, i) ((w)->t.n[(i)])
+
+static const char *const ctype_functions[] = {
+	"isalnum", "isalpha", "isascii", "isblank", "iscntrl", "isdigit",
+	"isgraph", "islower", "isprint", "ispunct", "isspace", "isupper",
+	"isxdigit", "tolower", "toupper",
+};
+
+static int is_ctype_function(const char *name)
+{
+	for (size_t i = 0; i < sizeof(ctype_functions) / sizeof(ctype_functions[0]); i++)
+		if (name && !strcmp(name, ctype_functions[i]))
+			return 1;
+	return 0;
+}
+
+static const char *signedness(enum breaks br)
+{
+	return br == BREAKS_SIGNED ? "signed" : "unsigned";
+}
+
+static struct report_at at_value(struct walk *w, const struct occ *o, int node)
+{
+	return (struct report_at){ node, trace_decl(&w->t, o->src),
+				   o->carrier >= 0 ? w->car[o->carrier].assign : -1 };
+}
+
+/* "'j' (assigned from plain char 'x')" or "plain char 'x'" */
+static char *value_name(struct walk *w, const struct occ *o)
+{
+	char *src = node_text(w, o->src), *ref, *s;
+
+	if (o->carrier < 0) {
+		s = xasprintf("plain char '%s'", src);
+		free(src);
+		return s;
+	}
+	ref = node_text(w, o->ref);
+	s = xasprintf("'%s' (assigned from plain char '%s')", ref, src);
+	free(ref);
+	free(src);
+	return s;
+}
+
+static int is_lhs(const struct walk *w, const struct occ *o)
+{
+	return child(&w->t, o->ctx, 0) == o->top;
+}
+
+static int other_operand(const struct walk *w, const struct occ *o)
+{
+	return child(&w->t, o->ctx, is_lhs(w, o) ? 1 : 0);
+}
+
+/* ---- comparisons ---------------------------------------------------- */
+
+struct outcome {
+	unsigned char s[256], u[256];
+};
+
+/* Evaluate comparison cmp with the value on side `side` and a constant
+ * on the other; 0 if the other side is no constant. */
+static int compare_const(struct walk *w, const struct occ *o, int cmp, int side,
+			 struct outcome *r, long long *k_out)
+{
+	int other = child(&w->t, cmp, !side), inner;
+	struct ctype tt = T(w, child(&w->t, cmp, side)).type;
+	enum op op = side ? op_mirror(T(w, cmp).op) : T(w, cmp).op;
+	long long k;
+	val_t ks, ku;
+
+	if (other < 0 || !eval_const(T(w, other).cur, &k))
+		return 0;
+	inner = strip_implicit(&w->t, other);
+	if (inner >= 0 && T(w, inner).kind == CXCursor_CharacterLiteral) {
+		/* '\xff' is itself -1 or 255 depending on char. */
+		ks = convert((signed char)(k & 0xff), tt);
+		ku = convert(k & 0xff, tt);
+	} else {
+		ks = ku = convert(k, tt);
+	}
+	for (int b = 0; b < 256; b++) {
+		r->s[b] = (unsigned char)eval_compare(op, o->d.s[b], ks);
+		r->u[b] = (unsigned char)eval_compare(op, o->d.u[b], ku);
+	}
+	*k_out = k;
+	return 1;
+}
+
+/* The && or || chain cmp stands in, or -1. */
+static int logic_root(const struct tree *t, int cmp, enum op *lop)
+{
+	int p = up(t, cmp), root = -1;
+
+	if (p < 0 || t->n[p].kind != CXCursor_BinaryOperator ||
+	    (t->n[p].op != OP_LAND && t->n[p].op != OP_LOR))
+		return -1;
+	*lop = t->n[p].op;
+	while (p >= 0 && t->n[p].kind == CXCursor_BinaryOperator && t->n[p].op == *lop) {
+		root = p;
+		p = up(t, p);
+	}
+	return root;
+}
+
+static void chain_leaves(const struct tree *t, int i, enum op lop, int *out, int *n, int max)
+{
+	i = strip_parens(t, i);
+	if (i < 0)
+		return;
+	if (t->n[i].kind == CXCursor_BinaryOperator && t->n[i].op == lop) {
+		chain_leaves(t, child(t, i, 0), lop, out, n, max);
+		chain_leaves(t, child(t, i, 1), lop, out, n, max);
+	} else if (*n < max) {
+		out[(*n)++] = i;
+	}
+}
+
+/* Which side of comparison cmp reads the same value as o, or -1. */
+static int side_of(struct walk *w, const struct occ *o, int cmp, const char *ref)
+{
+	if (T(w, cmp).kind != CXCursor_BinaryOperator || !op_is_compare(T(w, cmp).op))
+		return -1;
+	for (int side = 0; side < 2; side++) {
+		int c = strip_implicit(&w->t, child(&w->t, cmp, side));
+		char *text;
+		int same;
+
+		if (c < 0)
+			continue;
+		if (c == strip_implicit(&w->t, o->top))
+			return side;
+		text = node_text(w, c);
+		same = !strcmp(text, ref);
+		free(text);
+		if (same)
+			return side;
+	}
+	return -1;
+}
+
+static int all_same(const unsigned char *v)
+{
+	for (int b = 1; b < 256; b++)
+		if (v[b] != v[0])
+			return 0;
+	return 1;
+}
+
+static int is_sign_test(enum op op, long long k)
+{
+	return (k == 0 && (op == OP_LT || op == OP_GE)) ||
+	       (k == -1 && (op == OP_LE || op == OP_GT));
+}
+
+/*
+ * c < ' ' alone differs for bytes 0x80-0xff, but c >= 'a' && c <= 'z'
+ * does not: judge the whole && / || chain over the same value.
+ */
+static void compare_with_constant(struct walk *w, struct occ *o)
+{
+	int cmp = o->ctx, side = !is_lhs(w, o), root, leaves[16], n = 0, first = -1, at;
+	struct outcome acc, r;
+	enum op lop = OP_NONE, op;
+	long long k;
+	char *ref, *what, *text;
+	enum breaks br;
+	enum rule_id rule;
+	int cs, cu, terms = 0;
+
+	if (!compare_const(w, o, cmp, side, &acc, &k))
+		return;
+	root = logic_root(&w->t, cmp, &lop);
+	if (root >= 0) {
+		ref = node_text(w, strip_implicit(&w->t, o->top));
+		chain_leaves(&w->t, root, lop, leaves, &n, 16);
+		memset(&acc, lop == OP_LAND, sizeof(acc));
+		for (int i = 0; i < n; i++) {
+			int s = side_of(w, o, leaves[i], ref);
+			long long kk;
+
+			if (s < 0 || !compare_const(w, o, leaves[i], s, &r, &kk))
+				continue;
+			if (first < 0)
+				first = leaves[i];
+			terms++;
+			for (int b = 0; b < 256; b++) {
+				acc.s[b] = lop == OP_LAND ? acc.s[b] & r.s[b] : acc.s[b] | r.s[b];
+				acc.u[b] = lop == OP_LAND ? acc.u[b] & r.u[b] : acc.u[b] | r.u[b];
+			}
+		}
+		free(ref);
+		if (first != cmp)	/* the chain is judged once, at its first term */
+			return;
+	}
+	if (!memcmp(acc.s, acc.u, sizeof(acc.s)))
+		return;
+	at = terms > 1 ? root : cmp;
+	op = side ? op_mirror(T(w, cmp).op) : T(w, cmp).op;
+	cs = all_same(acc.s);
+	cu = all_same(acc.u);
+	if (terms <= 1 && is_sign_test(op, k) && cu) {
+		rule = CS002;
+		br = BREAKS_UNSIGNED;
+	} else if (cs != cu) {
+		rule = CS001;
+		br = cu ? BREAKS_UNSIGNED : BREAKS_SIGNED;
+	} else {
+		rule = CS003;
+		br = BREAKS_EITHER;
+	}
+	text = node_text(w, at);
+	what = value_name(w, o);
+	if (rule == CS003) {
+		int b = 128;
+
+		while (b < 255 && acc.s[b] == acc.u[b])
+			b++;
+		report(w, rule, at_value(w, o, at), br,
+		       "'%s' on %s is %s for byte 0x%02x when char is signed and %s when it is unsigned",
+		       text, what, acc.s[b] ? "true" : "false", b,
+		       acc.u[b] ? "true" : "false");
+	} else {
+		report(w, rule, at_value(w, o, at), br,
+		       "%s'%s' on %s is always %s when char is %s",
+		       rule == CS002 ? "sign test " : "", text, what,
+		       (br == BREAKS_UNSIGNED ? acc.u[0] : acc.s[0]) ? "true" : "false",
+		       signedness(br));
+	}
+	free(text);
+	free(what);
+}
+
+static void check_compare(struct walk *w, struct occ *o)
+{
+	int other = other_operand(w, o), inner = strip_implicit(&w->t, other);
+	enum op op = T(w, o->ctx).op;
+	char *a, *b;
+
+	if (inner < 0)
+		return;
+	switch (T(w, inner).type.cls) {
+	case T_PLAIN_CHAR:
+		/* Two plain chars are equal under either signedness, but
+		 * ordered differently; judged once, from the left. */
+		if (op == OP_EQ || op == OP_NE || !is_lhs(w, o))
+			return;
+		a = node_text(w, o->ctx);
+		report(w, CS003, at_value(w, o, o->ctx), BREAKS_EITHER,
+		       "'%s' orders bytes 0x80-0xff before 0x00-0x7f when char is signed and after them when it is unsigned",
+		       a);
+		free(a);
+		return;
+	case T_SCHAR:
+	case T_UCHAR: {
+		int uns = T(w, inner).type.cls == T_UCHAR;
+
+		a = value_name(w, o);
+		b = node_text(w, inner);
+		report(w, CS008, at_value(w, o, o->ctx), uns ? BREAKS_SIGNED : BREAKS_UNSIGNED,
+		       "%s compared with %s char '%s': they agree for bytes 0x80-0xff only when char is %s",
+		       a, uns ? "unsigned" : "signed", b, uns ? "unsigned" : "signed");
+		free(a);
+		free(b);
+		return;
+	}
+	default:
+		compare_with_constant(w, o);
+	}
+}
+
+/* ---- arithmetic ----------------------------------------------------- */
+
+static void report_extension(struct walk *w, struct occ *o, int b, val_t vs, val_t vu,
+			     const char *how)
+{
+	char *what = value_name(w, o), *text = node_text(w, o->ctx), bs[40], bu[40];
+
+	report(w, CS006, at_value(w, o, o->ctx), BREAKS_SIGNED,
+	       "%s is sign-extended %s '%s' when char is signed: byte 0x%02x gives %s, not %s",
+	       what, how, text, b, val_str(vs, bs, sizeof(bs)), val_str(vu, bu, sizeof(bu)));
+	free(what);
+	free(text);
+}
+
+/*
+ * The low 8 bits of a sum, product, shift left or bitwise operation
+ * depend only on the low 8 bits of the operands: stored back into a
+ * char (buf[i] = c + d, c |= 0x20), the result is the same byte either
+ * way.
+ */
+static int truncated_to_byte(struct walk *w, int expr)
+{
+	static const enum op low_bits_ops[] = {
+		OP_ADD, OP_SUB, OP_MUL, OP_SHL, OP_AND, OP_OR, OP_XOR,
+		OP_ADD_A, OP_SUB_A, OP_MUL_A, OP_SHL_A, OP_AND_A, OP_OR_A, OP_XOR_A,
+	};
+	enum op op = T(w, expr).op;
+	int p = up(&w->t, expr), known = 0;
+
+	for (size_t i = 0; i < sizeof(low_bits_ops) / sizeof(low_bits_ops[0]); i++)
+		known |= low_bits_ops[i] == op;
+	if (!known)
+		return 0;
+	if (T(w, expr).kind == CXCursor_CompoundAssignOperator)
+		return T(w, child(&w->t, expr, 0)).type.bits == 8;
+	return p >= 0 && is_cast(&w->t, p) && T(w, p).type.bits == 8;
+}
+
+static void check_arith(struct walk *w, struct occ *o)
+{
+	enum op op = T(w, o->ctx).op;
+	int other = other_operand(w, o);
+	long long k;
+
+	if (truncated_to_byte(w, o->ctx))
+		return;
+
+	if ((op == OP_SHL || op == OP_SHR) && !is_lhs(w, o))
+		return;			/* a char shift count */
+	if (other >= 0 && eval_const(T(w, other).cur, &k)) {
+		struct ctype t = T(w, o->ctx).type;
+		val_t kk = convert(k, t), rs, ru;
+
+		for (int b = 128; b < 256; b++) {
+			int ok_s = is_lhs(w, o) ? eval_binop(op, o->d.s[b], kk, t, &rs)
+						: eval_binop(op, kk, o->d.s[b], t, &rs);
+			int ok_u = is_lhs(w, o) ? eval_binop(op, o->d.u[b], kk, t, &ru)
+						: eval_binop(op, kk, o->d.u[b], t, &ru);
+
+			if (ok_s && ok_u && rs != ru) {
+				report_extension(w, o, b, rs, ru, "in");
+				return;
+			}
+		}
+		return;
+	}
+	if (op == OP_AND)
+		return;			/* masked by a variable: unknown */
+	report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "in");
+}
+
+static void check_index(struct walk *w, struct occ *o)
+{
+	char *what = value_name(w, o), *text = node_text(w, o->ctx);
+	char *macro = macro_name(w, o->ctx);
+
+	if (is_ctype_function(macro))
+		report(w, CS009, at_value(w, o, o->ctx), BREAKS_SIGNED,
+		       "%s passed to %s() is negative for bytes 0x80-0xff when char is signed",
+		       what, macro);
+	else
+		report(w, CS005, at_value(w, o, o->ctx), BREAKS_SIGNED,
+		       "%s used as an index in '%s' is negative for bytes 0x80-0xff when char is signed",
+		       what, text);
+	free(macro);
+	free(what);
+	free(text);
+}
+
+static void check_additive(struct walk *w, struct occ *o)
+{
+	int other = other_operand(w, o);
+	long long k;
+
+	if (other < 0)
+		return;
+	if (T(w, other).type.cls == T_PTR)
+		check_index(w, o);
+	else if (truncated_to_byte(w, o->ctx))
+		return;
+	else if (!eval_const(T(w, other).cur, &k))	/* c - '0' is no finding */
+		report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "in");
+}
+
+/* Stored, passed or returned: only an unsigned wider type shows it. */
+static void check_store(struct walk *w, struct occ *o)
+{
+	struct ctype t = T(w, o->top).type;
+	CXString ts;
+	char *what, *how;
+
+	if (T(w, o->ctx).kind == CXCursor_BinaryOperator && is_lhs(w, o))
+		return;
+	if (t.cls != T_INT || t.is_signed || t.bits <= 8)
+		return;
+	ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
+	what = value_name(w, o);
+	how = xasprintf("into '%s' in", clang_getCString(ts));
+	report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], how);
+	clang_disposeString(ts);
+	free(what);
+	free(how);
+}
+
+static void check_binary(struct walk *w, struct occ *o)
+{
+	static const struct { enum op op; void (*check)(struct walk *, struct occ *); } ops[] = {
+		{ OP_LT, check_compare }, { OP_GT, check_compare },
+		{ OP_LE, check_compare }, { OP_GE, check_compare },
+		{ OP_EQ, check_compare }, { OP_NE, check_compare },
+		{ OP_SHL, check_arith }, { OP_SHR, check_arith },
+		{ OP_AND, check_arith }, { OP_OR, check_arith },
+		{ OP_XOR, check_arith }, { OP_MUL, check_arith },
+		{ OP_DIV, check_arith }, { OP_REM, check_arith },
+		{ OP_ADD, check_additive }, { OP_SUB, check_additive },
+		{ OP_ASSIGN, check_store },
+	};
+
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (ops[i].op == T(w, o->ctx).op) {
+			ops[i].check(w, o);
+			return;
+		}
+}
+
+static void check_compound(struct walk *w, struct occ *o)
+{
+	enum op op = T(w, o->ctx).op;
+	int lhs = child(&w->t, o->ctx, 0);
+
+	if (is_lhs(w, o) || lhs < 0)
+		return;
+	if (op != OP_ADD_A && op != OP_SUB_A && op != OP_OR_A &&
+	    op != OP_XOR_A && op != OP_MUL_A)
+		return;
+	if (T(w, lhs).type.cls == T_PTR)
+		check_index(w, o);
+	else if (!truncated_to_byte(w, o->ctx))
+		report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "into");
+}
+
+static void check_subscript(struct walk *w, struct occ *o)
+{
+	if (T(w, o->top).type.cls != T_PTR)	/* the index, not the array */
+		check_index(w, o);
+}
+
+static int inside_switch(const struct tree *t, int i, int sw)
+{
+	for (i = t->n[i].parent; i >= 0; i = t->n[i].parent)
+		if (t->n[i].kind == CXCursor_SwitchStmt)
+			return i == sw;
+	return 0;
+}
+
+static void check_switch(struct walk *w, struct occ *o)
+{
+	const struct tree *t = &w->t;
+	char *what;
+
+	if (child(t, o->ctx, 0) != o->top)
+		return;
+	what = value_name(w, o);
+	for (int i = o->ctx + 1; i < t->len; i++) {
+		int v = child(t, i, 0), inner, ms = 0, mu = 0;
+		long long k;
+		val_t kk;
+
+		if (t->n[i].kind != CXCursor_CaseStmt || !inside_switch(t, i, o->ctx) ||
+		    v < 0 || !eval_const(t->n[v].cur, &k))
+			continue;
+		inner = strip_implicit(t, v);
+		if (inner >= 0 && t->n[inner].kind == CXCursor_CharacterLiteral)
+			continue;	/* '\xff' follows char's signedness */
+		kk = convert(k, t->n[o->top].type);
+		for (int b = 128; b < 256; b++) {
+			ms |= o->d.s[b] == kk;
+			mu |= o->d.u[b] == kk;
+		}
+		if (ms != mu)
+			report(w, CS007, at_value(w, o, v), ms ? BREAKS_UNSIGNED : BREAKS_SIGNED,
+			       "case %lld never matches %s when char is %s",
+			       k, what, ms ? "unsigned" : "signed");
+	}
+	free(what);
+}
+
+static void check_call(struct walk *w, struct occ *o)
+{
+	CXString s = clang_getCursorSpelling(T(w, o->ctx).cur);
+	int ctype = is_ctype_function(clang_getCString(s));
+
+	if (ctype) {
+		char *what = value_name(w, o);
+
+		report(w, CS009, at_value(w, o, o->top), BREAKS_SIGNED,
+		       "%s passed to %s() is negative for bytes 0x80-0xff when char is signed",
+		       what, clang_getCString(s));
+		free(what);
+	} else {
+		check_store(w, o);
+	}
+	clang_disposeString(s);
+}
+
+void check_context(struct walk *w, struct occ *o)
+{
+	static const struct {
+		enum CXCursorKind kind;
+		void (*check)(struct walk *, struct occ *);
+	} contexts[] = {
+		{ CXCursor_BinaryOperator, check_binary },
+		{ CXCursor_CompoundAssignOperator, check_compound },
+		{ CXCursor_ArraySubscriptExpr, check_subscript },
+		{ CXCursor_SwitchStmt, check_switch },
+		{ CXCursor_CallExpr, check_call },
+		{ CXCursor_ReturnStmt, check_store },
+		{ CXCursor_VarDecl, check_store },
+		{ CXCursor_InitListExpr, check_store },
+	};
+
+	for (size_t i = 0; i < sizeof(contexts) / sizeof(contexts[0]); i++)
+		if (contexts[i].kind == T(w, o->ctx).kind) {
+			contexts[i].check(w, o);
+			return;
+		}
+}
+
+/* ---- stores of constants into plain char ------------------------------ */
+
+static int outer_init_list(const struct tree *t, int i)
+{
+	int list = -1;
+
+	for (i = t->n[i].parent; i >= 0; i = t->n[i].parent) {
+		if (t->n[i].kind == CXCursor_InitListExpr)
+			list = i;
+		else if (t->n[i].kind != CXCursor_ParenExpr && !is_cast(t, i))
+			break;
+	}
+	return list;
+}
+
+/* The declaration a store at cast node i writes to, for the fix. */
+static CXCursor store_target(struct walk *w, int i, int list)
+{
+	const struct tree *t = &w->t;
+	int p = list >= 0 ? up(t, list) : up(t, i);
+
+	if (p < 0)
+		return clang_getNullCursor();
+	switch (t->n[p].kind) {
+	case CXCursor_VarDecl:
+		return t->n[p].cur;
+	case CXCursor_BinaryOperator:
+		return t->n[p].op == OP_ASSIGN ? trace_decl(t, child(t, p, 0))
+					       : clang_getNullCursor();
+	case CXCursor_ReturnStmt:
+		return t->n[0].cur;
+	default:
+		return clang_getNullCursor();
+	}
+}
+
+static void report_store(struct walk *w, int i, int list, long long k, int more)
+{
+	int byte = (int)(k & 0xff);
+	char *text = node_text(w, i), number[32];
+	char extra[80] = "";
+
+	snprintf(number, sizeof(number), "%lld", k);
+	if (strcmp(text, number)) {
+		char *both = xasprintf("'%s' (%lld)", text, k);
+
+		free(text);
+		text = both;
+	}
+
+	if (more)
+		snprintf(extra, sizeof(extra),
+			 " (%d more constant%s outside 0..127 in this initializer)",
+			 more, more > 1 ? "s" : "");
+	report(w, CS004, (struct report_at){ i, store_target(w, i, list), -1 },
+	       k < 0 ? BREAKS_UNSIGNED : BREAKS_SIGNED,
+	       "%s stored into plain char reads back as %d when char is signed, %d when it is unsigned%s",
+	       text, byte - 256, byte, extra);
+	free(text);
+}
+
+void check_stores(struct walk *w)
+{
+	const struct tree *t = &w->t;
+	int pending = -1, pending_list = -1, more = 0;
+	long long pending_k = 0;
+
+	for (int i = 0; i < t->len; i++) {
+		int c, inner, list;
+		long long k;
+
+		if (!is_cast(t, i) || t->n[i].type.cls != T_PLAIN_CHAR)
+			continue;
+		c = strip_parens(t, t->n[i].first);
+		if (c < 0 || t->n[c].type.cls != T_INT || !eval_const(t->n[c].cur, &k) ||
+		    (k & 0xff) < 0x80)
+			continue;
+		inner = strip_implicit(t, c);
+		if (inner >= 0 && t->n[inner].kind == CXCursor_CharacterLiteral)
+			continue;
+		/* One finding per initializer: p4.c has dozens of -1s. */
+		list = outer_init_list(t, i);
+		if (list >= 0 && list == pending_list) {
+			more++;
+			continue;
+		}
+		if (pending >= 0)
+			report_store(w, pending, pending_list, pending_k, more);
+		pending = i;
+		pending_list = list;
+		pending_k = k;
+		more = 0;
+	}
+	if (pending >= 0)
+		report_store(w, pending, pending_list, pending_k, more);
+}

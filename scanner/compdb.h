@@ -1,0 +1,39 @@
+/* compile_commands.json: read, validated, argv-split (never a shell). */
+#ifndef CHARSCAN_COMPDB_H
+#define CHARSCAN_COMPDB_H
+
+#include "findings.h"
+
+struct tu {
+	char *file;		/* absolute path of the source file */
+	char *directory;	/* the entry's working directory */
+	int argc;
+	char **argv;		/* compiler argv, filtered for libclang */
+};
+
+struct compdb {
+	char *path;		/* the compile_commands.json read */
+	char *dir;		/* its directory: the default --srcroot */
+	struct tu *tu;
+	size_t len;
+};
+
+/*
+ * Load PATH (a compile_commands.json, or a directory holding one).
+ * Returns 0, or -1 with *err set to a one-line message.  Entries that
+ * are malformed are skipped with a notice.
+ */
+int compdb_load(const char *path, struct compdb *db, struct notices *notes,
+		char **err);
+/* Keep only the entries whose file is one of files[]; -1 if one is not
+ * in the database (named in *err). */
+int compdb_select(struct compdb *db, char **files, int nfiles, char **err);
+void compdb_free(struct compdb *db);
+
+/* Split a shell-quoted command line the way clang tooling does, without
+ * running a shell.  Returns argc; *argv is NULL-terminated. */
+int split_command(const char *cmd, char ***argv);
+/* Drop the flags listed in argfilter.c, add the ones libclang needs. */
+void filter_args(struct tu *tu);
+
+#endif

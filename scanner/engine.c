@@ -1,0 +1,223 @@
+/*
+ * The walk: find every place a plain char value is widened to an integer
+ * type (and every read of a variable that carries one), follow it up
+ * through further conversions to the expression that observes it, and
+ * hand that to the checks for that kind of context.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "source.h"
+#include "util.h"
+#include "walk.h"
+
+static int find_carrier(struct walk *w, CXCursor decl)
+{
+	for (size_t k = 0; k < w->ncar; k++)
+		if (clang_equalCursors(w->car[k].decl, decl))
+			return (int)k;
+	return -1;
+}
+
+static int referenced_carrier(struct walk *w, int i)
+{
+	i = strip_parens(&w->t, i);
+	if (i < 0 || w->t.n[i].kind != CXCursor_DeclRefExpr)
+		return -1;
+	return find_carrier(w, clang_getCursorReferenced(w->t.n[i].cur));
+}
+
+/* Is node i a conversion of a plain char to a wider integer type?
+ * Returns the char expression, or -1. */
+static int widened_char(const struct tree *t, int i)
+{
+	int c;
+
+	if (!is_cast(t, i) || t->n[i].type.cls != T_INT)
+		return -1;
+	c = strip_parens(t, t->n[i].first);
+	return c >= 0 && t->n[c].type.cls == T_PLAIN_CHAR ? c : -1;
+}
+
+/*
+ * C does not promote an array index or a pointer offset, so clang puts
+ * no conversion there: a plain char read directly as one is a value too.
+ */
+static int char_offset(const struct tree *t, int i)
+{
+	int p = up(t, i), other;
+	enum op op;
+
+	if (t->n[i].type.cls != T_PLAIN_CHAR || p < 0 || is_cast(t, p))
+		return 0;
+	if (t->n[p].kind == CXCursor_ArraySubscriptExpr)
+		return strip_parens(t, child(t, p, 1)) == i ||
+		       t->n[strip_parens(t, child(t, p, 0))].type.cls == T_PTR;
+	op = t->n[p].op;
+	if (t->n[p].kind == CXCursor_BinaryOperator && (op == OP_ADD || op == OP_SUB)) {
+		other = strip_parens(t, child(t, p, 0)) == i ? child(t, p, 1) : child(t, p, 0);
+		return other >= 0 && t->n[other].type.cls == T_PTR;
+	}
+	if (t->n[p].kind == CXCursor_CompoundAssignOperator &&
+	    (op == OP_ADD_A || op == OP_SUB_A) && strip_parens(t, child(t, p, 1)) == i)
+		return t->n[child(t, p, 0)].type.cls == T_PTR;
+	return 0;
+}
+
+static void note_write(struct walk *w, int k, int value, int at)
+{
+	struct carrier *c = &w->car[k];
+	int v = strip_parens(&w->t, value), src = v >= 0 ? widened_char(&w->t, v) : -1;
+	long long ignored;
+
+	if (src >= 0) {
+		if (c->src < 0) {
+			c->src = src;
+			c->assign = at;
+		}
+		return;
+	}
+	/* A constant (the usual "int j = -1" start value) does not take
+	 * away the char's meaning from the other writes. */
+	if (v >= 0 && eval_const(w->t.n[v].cur, &ignored))
+		return;
+	c->bad = 1;
+}
+
+static int last_expr_child(const struct tree *t, int i)
+{
+	int last = -1;
+
+	for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
+		if (is_expr(t->n[c].kind))
+			last = c;
+	return last;
+}
+
+static void find_carriers(struct walk *w)
+{
+	const struct tree *t = &w->t;
+
+	w->ncar = 0;
+	if (t->n[0].kind != CXCursor_FunctionDecl)
+		return;
+	for (int i = 1; i < t->len; i++) {
+		if (t->n[i].kind != CXCursor_VarDecl || t->n[i].type.cls != T_INT)
+			continue;
+		grow(&w->car, &w->carcap, w->ncar + 1, sizeof(*w->car));
+		w->car[w->ncar++] = (struct carrier){ t->n[i].cur, -1, -1, 0, t->n[i].type };
+	}
+	for (int i = 1; i < t->len && w->ncar; i++) {
+		const struct node *n = &t->n[i];
+		int k;
+
+		if (n->kind == CXCursor_VarDecl &&
+		    (k = find_carrier(w, n->cur)) >= 0 && last_expr_child(t, i) >= 0)
+			note_write(w, k, last_expr_child(t, i), i);
+		else if (n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN &&
+			 (k = referenced_carrier(w, child(t, i, 0))) >= 0)
+			note_write(w, k, child(t, i, 1), i);
+		else if ((n->kind == CXCursor_CompoundAssignOperator ||
+			  (n->kind == CXCursor_UnaryOperator &&
+			   (n->op == OP_INC || n->op == OP_DEC || n->op == OP_ADDR))) &&
+			 (k = referenced_carrier(w, child(t, i, 0))) >= 0)
+			w->car[k].bad = 1;
+	}
+}
+
+/* Follow the value up through parentheses and integer conversions. */
+static void observe(struct walk *w, int ref, int src, int carrier, int start,
+		    struct domain *d)
+{
+	const struct tree *t = &w->t;
+	struct occ o = { ref, src, carrier, start, -1, { { 0 }, { 0 } } };
+
+	for (;;) {
+		int p = t->n[o.top].parent;
+
+		o.ctx = p;
+		if (p < 0)
+			return;
+		if (t->n[p].kind == CXCursor_ParenExpr) {
+			o.top = p;
+			continue;
+		}
+		if (!is_cast(t, p))
+			break;
+		/* Back to a char type, a pointer or a float: not ours. */
+		if (t->n[p].type.cls != T_INT && t->n[p].type.cls != T_BOOL)
+			return;
+		domain_convert(d, t->n[p].type);
+		o.top = p;
+	}
+	if (!domain_differs(d))
+		return;
+	o.d = *d;
+	check_context(w, &o);
+}
+
+static void find_values(struct walk *w)
+{
+	const struct tree *t = &w->t;
+	struct domain d;
+
+	for (int i = 0; i < t->len; i++) {
+		int src = widened_char(t, i), k;
+
+		if (src >= 0) {
+			domain_char(&d);
+			domain_convert(&d, t->n[i].type);
+			observe(w, src, src, -1, i, &d);
+			continue;
+		}
+		if (char_offset(t, i)) {
+			domain_char(&d);
+			observe(w, i, i, -1, i, &d);
+			continue;
+		}
+		if (t->n[i].kind != CXCursor_DeclRefExpr || t->n[i].parent < 0 ||
+		    !is_implicit_cast(t, t->n[i].parent) ||
+		    (k = referenced_carrier(w, i)) < 0 ||
+		    w->car[k].bad || w->car[k].src < 0)
+			continue;
+		domain_char(&d);
+		domain_convert(&d, w->car[k].type);
+		observe(w, i, w->car[k].src, k, i, &d);
+	}
+}
+
+static void walk_decl(struct walk *w, CXCursor c)
+{
+	CXString name = clang_getCursorSpelling(c);
+
+	w->function = xstrdup(clang_getCString(name));
+	clang_disposeString(name);
+	tree_build(&w->t, w->tu, c);
+	find_carriers(w);
+	find_values(w);
+	check_stores(w);
+	free(w->function);
+	w->function = NULL;
+}
+
+static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if ((k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) ||
+	    k == CXCursor_VarDecl) {
+		if (!in_system_header(c))
+			walk_decl(data, c);
+	}
+	return CXChildVisit_Continue;
+}
+
+void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
+		struct findings *out)
+{
+	struct walk w = { .tu = tu, .opts = opts, .out = out };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_level, &w);
+	tree_free(&w.t);
+	free(w.car);
+}

@@ -1,0 +1,188 @@
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/evp.h>
+#include "findings.h"
+#include "util.h"
+
+struct finding *findings_add(struct findings *f)
+{
+	grow(&f->v, &f->cap, f->len + 1, sizeof(*f->v));
+	memset(&f->v[f->len], 0, sizeof(f->v[0]));
+	return &f->v[f->len++];
+}
+
+void findings_move(struct findings *dst, struct findings *src)
+{
+	grow(&dst->v, &dst->cap, dst->len + src->len, sizeof(*dst->v));
+	if (src->len)
+		memcpy(dst->v + dst->len, src->v, src->len * sizeof(*src->v));
+	dst->len += src->len;
+	free(src->v);
+	memset(src, 0, sizeof(*src));
+}
+
+static int cmp_str(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+static int cmp_uint(unsigned a, unsigned b)
+{
+	return (a > b) - (a < b);
+}
+
+/* Total order on everything a writer prints, so output never depends on
+ * which worker found what first. */
+static int cmp_finding(const void *pa, const void *pb)
+{
+	const struct finding *a = pa, *b = pb;
+	int c;
+
+	if ((c = cmp_str(a->loc.path, b->loc.path)) ||
+	    (c = cmp_uint(a->loc.line, b->loc.line)) ||
+	    (c = cmp_uint(a->loc.col, b->loc.col)) ||
+	    (c = cmp_uint(a->rule, b->rule)) ||
+	    (c = cmp_uint(a->loc.end_line, b->loc.end_line)) ||
+	    (c = cmp_uint(a->loc.end_col, b->loc.end_col)) ||
+	    (c = cmp_str(a->message, b->message)))
+		return c;
+	return 0;
+}
+
+static void free_loc(struct loc *l)
+{
+	free(l->path);
+}
+
+static void free_finding(struct finding *f)
+{
+	free_loc(&f->loc);
+	free(f->message);
+	free(f->function);
+	free(f->snippet);
+	for (int i = 0; i < f->nrelated; i++) {
+		free_loc(&f->related[i].loc);
+		free(f->related[i].message);
+	}
+	if (f->has_fix) {
+		free_loc(&f->fix.loc);
+		free(f->fix.text);
+		free(f->fix.description);
+	}
+}
+
+const char *relative_path(const char *path, const char *root)
+{
+	size_t n = strlen(root);
+
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	if (!strncmp(path, root, n) && path[n] == '/')
+		return path + n + 1;
+	return path;
+}
+
+/* The snippet without any white space: survives re-indentation. */
+static void squeeze(const char *s, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (; s && *s && n + 1 < size; s++)
+		if (!isspace((unsigned char)*s))
+			out[n++] = *s;
+	out[n] = '\0';
+}
+
+/*
+ * A fingerprint that survives lines moving: rule, file, enclosing
+ * function, the flagged line's text and which occurrence of that text in
+ * the function it is.  No line numbers, no tool version.
+ */
+static void fingerprint(struct findings *f, const char *srcroot)
+{
+	char text[512], prev_key[1024] = "", key[1024];
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned mdlen, nth = 0;
+
+	for (size_t i = 0; i < f->len; i++) {
+		struct finding *x = &f->v[i];
+
+		squeeze(x->snippet, text, sizeof(text));
+		snprintf(key, sizeof(key), "%s|%s|%s|%s", rules[x->rule].id,
+			 relative_path(x->loc.path, srcroot),
+			 x->function ? x->function : "", text);
+		/* Sorted by path and line, so equal keys in one file are
+		 * counted in order of appearance. */
+		nth = strcmp(key, prev_key) ? 0 : nth + 1;
+		snprintf(prev_key, sizeof(prev_key), "%s", key);
+		snprintf(key + strlen(key), sizeof(key) - strlen(key), "|%u", nth);
+		EVP_Digest(key, strlen(key), md, &mdlen, EVP_sha256(), NULL);
+		for (unsigned j = 0; j < 16; j++)
+			sprintf(x->fingerprint + 2 * j, "%02x", md[j]);
+	}
+}
+
+void findings_finish(struct findings *f, const char *srcroot)
+{
+	size_t out = 0;
+
+	if (f->len)
+		qsort(f->v, f->len, sizeof(*f->v), cmp_finding);
+	for (size_t i = 0; i < f->len; i++) {
+		if (out && !cmp_finding(&f->v[out - 1], &f->v[i])) {
+			free_finding(&f->v[i]);
+			continue;
+		}
+		f->v[out++] = f->v[i];
+	}
+	f->len = out;
+	fingerprint(f, srcroot);
+}
+
+void findings_free(struct findings *f)
+{
+	for (size_t i = 0; i < f->len; i++)
+		free_finding(&f->v[i]);
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+void notice_add(struct notices *n, const char *level, const char *path,
+		const char *fmt, ...)
+{
+	struct notice *x;
+	va_list ap;
+
+	grow(&n->v, &n->cap, n->len + 1, sizeof(*n->v));
+	x = &n->v[n->len++];
+	x->level = xstrdup(level);
+	x->path = path ? xstrdup(path) : NULL;
+	va_start(ap, fmt);
+	if (vasprintf(&x->message, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+}
+
+void notices_move(struct notices *dst, struct notices *src)
+{
+	grow(&dst->v, &dst->cap, dst->len + src->len, sizeof(*dst->v));
+	if (src->len)
+		memcpy(dst->v + dst->len, src->v, src->len * sizeof(*src->v));
+	dst->len += src->len;
+	free(src->v);
+	memset(src, 0, sizeof(*src));
+}
+
+void notices_free(struct notices *n)
+{
+	for (size_t i = 0; i < n->len; i++) {
+		free(n->v[i].level);
+		free(n->v[i].path);
+		free(n->v[i].message);
+	}
+	free(n->v);
+	memset(n, 0, sizeof(*n));
+}

@@ -1,0 +1,75 @@
+/* What a scan produces: findings and execution notices, in memory. */
+#ifndef CHARSCAN_FINDINGS_H
+#define CHARSCAN_FINDINGS_H
+
+#include <stddef.h>
+#include "rules.h"
+
+/* Which signedness the code misbehaves under. */
+enum breaks { BREAKS_SIGNED = 1, BREAKS_UNSIGNED = 2, BREAKS_EITHER = 3 };
+
+struct loc {
+	char *path;			/* absolute, resolved */
+	unsigned line, col;		/* 1-based, col in bytes */
+	unsigned end_line, end_col;	/* end_col exclusive */
+};
+
+struct related {
+	struct loc loc;
+	char *message;
+};
+
+struct fix {
+	struct loc loc;			/* the bytes to replace */
+	char *text;			/* replacement */
+	char *description;
+};
+
+#define MAX_RELATED 3
+
+struct finding {
+	enum rule_id rule;
+	struct loc loc;
+	char *message;
+	char *function;			/* enclosing function or variable */
+	char *snippet;			/* the source line of loc */
+	enum breaks breaks;
+	int nrelated;
+	struct related related[MAX_RELATED];
+	int has_fix;
+	struct fix fix;
+	char fingerprint[33];		/* filled by findings_finish() */
+};
+
+struct findings {
+	struct finding *v;
+	size_t len, cap;
+};
+
+/* A problem with the scan itself, for stderr and SARIF notifications. */
+struct notice {
+	char *level;			/* "error" or "warning" */
+	char *path;			/* file concerned, or NULL */
+	char *message;
+};
+
+struct notices {
+	struct notice *v;
+	size_t len, cap;
+};
+
+struct finding *findings_add(struct findings *f);
+void findings_move(struct findings *dst, struct findings *src);
+/* Sort, drop duplicates (headers seen by many TUs), fingerprint. */
+void findings_finish(struct findings *f, const char *srcroot);
+void findings_free(struct findings *f);
+
+void notice_add(struct notices *n, const char *level, const char *path,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void notices_move(struct notices *dst, struct notices *src);
+void notices_free(struct notices *n);
+
+/* path relative to root when it lies below it, else path itself. */
+const char *relative_path(const char *path, const char *root);
+
+#endif

@@ -1,0 +1,240 @@
+/*
+ * Turning a node into a finding: where (macro invocations reported at
+ * the invocation), why (the char's declaration, the macro, the
+ * assignment that carried the value) and the fix at the declaration.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "source.h"
+#include "util.h"
+#include "walk.h"
+
+CXCursor trace_decl(const struct tree *t, int i)
+{
+	for (;;) {
+		const struct node *n;
+
+		i = strip_implicit(t, i);
+		if (i < 0)
+			return clang_getNullCursor();
+		n = &t->n[i];
+		switch (n->kind) {
+		case CXCursor_DeclRefExpr:
+		case CXCursor_MemberRefExpr:
+		case CXCursor_CallExpr:
+			return clang_getCursorReferenced(n->cur);
+		case CXCursor_ArraySubscriptExpr:
+			i = t->n[strip_implicit(t, child(t, i, 0))].type.cls == T_PTR ?
+			    child(t, i, 0) : child(t, i, 1);
+			continue;
+		case CXCursor_UnaryOperator:
+			if (n->op != OP_DEREF)
+				return clang_getNullCursor();
+			i = child(t, i, 0);
+			continue;
+		case CXCursor_BinaryOperator:
+			if (n->op != OP_ADD && n->op != OP_SUB)
+				return clang_getNullCursor();
+			i = t->n[strip_implicit(t, child(t, i, 0))].type.cls == T_PTR ?
+			    child(t, i, 0) : child(t, i, 1);
+			continue;
+		default:
+			return clang_getNullCursor();
+		}
+	}
+}
+
+char *node_text(struct walk *w, int i)
+{
+	return cursor_text(w->tu, w->t.n[i].cur);
+}
+
+char *macro_name(struct walk *w, int i)
+{
+	struct loc l;
+	CXCursor m;
+	CXString s;
+	char *name;
+
+	if (cursor_region(w->tu, w->t.n[i].cur, &l, &m))
+		return NULL;
+	free(l.path);
+	if (clang_Cursor_isNull(m))
+		return NULL;
+	s = clang_getCursorSpelling(m);
+	name = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	return name;
+}
+
+static int token_is(CXTranslationUnit tu, CXToken tok, const char *word)
+{
+	CXString s = clang_getTokenSpelling(tu, tok);
+	int same = !strcmp(clang_getCString(s), word);
+
+	clang_disposeString(s);
+	return same;
+}
+
+/* The type a declaration is written with (result type for functions),
+ * looking through pointers and arrays. */
+static CXType declared_base_type(CXCursor decl)
+{
+	CXType t = clang_getCursorKind(decl) == CXCursor_FunctionDecl ?
+		   clang_getCursorResultType(decl) : clang_getCursorType(decl);
+
+	for (;;) {
+		if (t.kind == CXType_Pointer)
+			t = clang_getPointeeType(t);
+		else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+			t = clang_getArrayElementType(t);
+		else if (t.kind == CXType_Elaborated)
+			t = clang_Type_getNamedType(t);
+		else
+			return t;
+	}
+}
+
+/*
+ * The plain `char` keyword of a declaration, written before its name; for
+ * a typedef'd type, the one in the typedef.
+ */
+static int char_keyword(CXTranslationUnit tu, CXCursor decl, struct loc *l, int depth)
+{
+	CXSourceRange r = clang_getCursorExtent(decl);
+	unsigned name_off, ntok, i;
+	CXToken *tok;
+	CXFile f;
+	int found = -1;
+
+	if (depth > 4 || clang_Cursor_isNull(decl) || in_system_header(decl))
+		return -1;
+	clang_getFileLocation(clang_getCursorLocation(decl), &f, NULL, NULL, &name_off);
+	clang_tokenize(tu, r, &tok, &ntok);
+	for (i = 0; i < ntok; i++) {
+		CXSourceLocation tl = clang_getTokenLocation(tu, tok[i]);
+		CXFile tf;
+		unsigned off;
+
+		clang_getFileLocation(tl, &tf, NULL, NULL, &off);
+		if (!clang_File_isEqual(tf, f) || off >= name_off)
+			break;
+		if (clang_getTokenKind(tok[i]) == CXToken_Keyword &&
+		    token_is(tu, tok[i], "char") &&
+		    !(i && (token_is(tu, tok[i - 1], "signed") ||
+			    token_is(tu, tok[i - 1], "unsigned")))) {
+			cursor_file_loc(decl, l);	/* for the path */
+			clang_getFileLocation(tl, NULL, &l->line, &l->col, NULL);
+			l->end_line = l->line;
+			l->end_col = l->col + 4;
+			found = 0;
+			break;
+		}
+	}
+	clang_disposeTokens(tu, tok, ntok);
+	if (found < 0) {
+		CXType t = declared_base_type(decl);
+
+		if (t.kind == CXType_Typedef)
+			return char_keyword(tu, clang_getTypeDeclaration(t), l, depth + 1);
+	}
+	return found;
+}
+
+static char *decl_name(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *name = xstrdup(clang_getCString(s));
+
+	clang_disposeString(s);
+	return name;
+}
+
+static void add_related(struct finding *f, struct loc l, char *message)
+{
+	if (f->nrelated == MAX_RELATED) {
+		free(l.path);
+		free(message);
+		return;
+	}
+	f->related[f->nrelated].loc = l;
+	f->related[f->nrelated++].message = message;
+}
+
+static void add_decl(struct walk *w, struct finding *f, CXCursor decl)
+{
+	struct loc l;
+	char *name;
+
+	if (clang_Cursor_isNull(decl) || in_system_header(decl) || cursor_file_loc(decl, &l))
+		return;
+	name = decl_name(decl);
+	add_related(f, l, xasprintf("'%s' is declared here with plain char", name));
+	if (rules[f->rule].fix == FIX_DECL && f->breaks != BREAKS_EITHER &&
+	    !char_keyword(w->tu, decl, &l, 0)) {
+		const char *type = f->breaks == BREAKS_UNSIGNED ? "signed char" : "unsigned char";
+
+		f->has_fix = 1;
+		f->fix.loc = l;
+		f->fix.text = xstrdup(type);
+		f->fix.description = xasprintf("Declare '%s' with %s", name, type);
+	}
+	free(name);
+}
+
+static void add_assignment(struct walk *w, struct finding *f, int assign)
+{
+	struct loc l;
+	CXCursor m;
+	char *text;
+
+	if (assign < 0 || cursor_region(w->tu, w->t.n[assign].cur, &l, &m))
+		return;
+	text = node_text(w, assign);
+	add_related(f, l, xasprintf("the plain char value is assigned here: '%s'", text));
+	free(text);
+}
+
+static void add_macro(struct finding *f, CXCursor macro)
+{
+	CXCursor def = clang_getCursorReferenced(macro);
+	struct loc l;
+	char *name;
+
+	if (clang_Cursor_isNull(def) || cursor_file_loc(def, &l))
+		return;
+	name = decl_name(macro);
+	add_related(f, l, xasprintf("in expansion of macro '%s'", name));
+	free(name);
+}
+
+void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
+	    const char *fmt, ...)
+{
+	struct finding *f;
+	struct loc l;
+	CXCursor macro;
+	va_list ap;
+
+	if (!w->opts->enabled[r] || !(br & w->opts->breaks_mask))
+		return;
+	if (cursor_region(w->tu, w->t.n[at.node].cur, &l, &macro))
+		return;
+	f = findings_add(w->out);
+	f->rule = r;
+	f->loc = l;
+	f->breaks = br;
+	va_start(ap, fmt);
+	if (vasprintf(&f->message, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	f->function = xstrdup(w->function);
+	f->snippet = line_text(w->tu, cursor_file(clang_Cursor_isNull(macro) ?
+				w->t.n[at.node].cur : macro), l.line);
+	add_decl(w, f, at.decl);
+	add_assignment(w, f, at.assign);
+	if (!clang_Cursor_isNull(macro))
+		add_macro(f, macro);
+}

@@ -1,0 +1,209 @@
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "source.h"
+#include "util.h"
+
+#define MAX_TEXT 72
+
+char *file_path(CXFile f)
+{
+	CXString s = clang_File_tryGetRealPathName(f);
+	const char *p = clang_getCString(s);
+	char real[PATH_MAX], *out;
+
+	if (!p || !*p) {
+		clang_disposeString(s);
+		s = clang_getFileName(f);
+		p = clang_getCString(s);
+	}
+	out = xstrdup(realpath(p ? p : "", real) ? real : p ? p : "");
+	clang_disposeString(s);
+	return out;
+}
+
+static CXCursor macro_expansion_at(CXTranslationUnit tu, CXSourceLocation l)
+{
+	CXFile f;
+	unsigned line, col;
+	CXCursor m;
+
+	clang_getExpansionLocation(l, &f, &line, &col, NULL);
+	m = clang_getCursor(tu, clang_getLocation(tu, f, line, col));
+	if (clang_getCursorKind(m) == CXCursor_MacroExpansion)
+		return m;
+	return clang_getNullCursor();
+}
+
+static int is_in_macro(CXSourceLocation l)
+{
+	CXFile f, sf;
+	unsigned off, soff;
+
+	clang_getExpansionLocation(l, &f, NULL, NULL, &off);
+	clang_getSpellingLocation(l, &sf, NULL, NULL, &soff);
+	return !clang_File_isEqual(f, sf) || off != soff;
+}
+
+static int range_region(CXSourceRange r, struct loc *l)
+{
+	CXFile f, ef;
+	unsigned line, col, eline, ecol;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, &line, &col, NULL);
+	if (!f)
+		return -1;
+	clang_getExpansionLocation(clang_getRangeEnd(r), &ef, &eline, &ecol, NULL);
+	l->path = file_path(f);
+	l->line = line;
+	l->col = col;
+	if (clang_File_isEqual(f, ef) && (eline > line || (eline == line && ecol > col))) {
+		l->end_line = eline;
+		l->end_col = ecol;
+	} else {
+		l->end_line = line;
+		l->end_col = col + 1;
+	}
+	return 0;
+}
+
+int cursor_region(CXTranslationUnit tu, CXCursor c, struct loc *l, CXCursor *macro)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation start = clang_getRangeStart(r);
+
+	*macro = clang_getNullCursor();
+	if (is_in_macro(start)) {
+		*macro = macro_expansion_at(tu, start);
+		if (!clang_Cursor_isNull(*macro))
+			r = clang_getCursorExtent(*macro);
+	}
+	return range_region(r, l);
+}
+
+int cursor_file_loc(CXCursor c, struct loc *l)
+{
+	CXFile f;
+	unsigned line, col;
+
+	clang_getFileLocation(clang_getCursorLocation(c), &f, &line, &col, NULL);
+	if (!f)
+		return -1;
+	l->path = file_path(f);
+	l->line = l->end_line = line;
+	l->col = col;
+	l->end_col = col + 1;
+	return 0;
+}
+
+/* Is the token at l written at file offset off of f (a macro argument,
+ * not part of a macro's body)? */
+static int spelled_here(CXSourceLocation l, CXFile f, unsigned off)
+{
+	CXFile sf;
+	unsigned soff;
+
+	clang_getSpellingLocation(l, &sf, NULL, NULL, &soff);
+	return clang_File_isEqual(sf, f) && soff == off;
+}
+
+static char *fold_text(const char *s, size_t n)
+{
+	char *out = xmalloc(MAX_TEXT + 4), *o = out;
+	int space = 0;
+
+	for (size_t i = 0; i < n && o - out < MAX_TEXT; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
+			space = o != out;
+			continue;
+		}
+		if (space)
+			*o++ = ' ';
+		space = 0;
+		*o++ = (char)c;
+	}
+	if (o - out >= MAX_TEXT)
+		strcpy(o, "...");
+	else
+		*o = '\0';
+	return out;
+}
+
+char *cursor_text(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation s = clang_getRangeStart(r), e = clang_getRangeEnd(r);
+	CXFile f, ef;
+	unsigned so, eo;
+	size_t size;
+	const char *buf;
+
+	/* A macro argument is spelled in the file: quote it as written;
+	 * anything else inside a macro is quoted as the invocation. */
+	unsigned line, col;
+
+	clang_getFileLocation(s, &f, &line, &col, &so);
+	clang_getFileLocation(e, &ef, NULL, NULL, &eo);
+	if (f && (!clang_File_isEqual(f, ef) || eo <= so) && spelled_here(s, f, so)) {
+		/* One token of a macro argument: its range ends in the
+		 * expansion, but the token itself is in the file. */
+		CXToken *tok = clang_getToken(tu, clang_getLocation(tu, f, line, col));
+
+		if (tok) {
+			CXString sp = clang_getTokenSpelling(tu, *tok);
+			char *out = fold_text(clang_getCString(sp), strlen(clang_getCString(sp)));
+
+			clang_disposeString(sp);
+			clang_disposeTokens(tu, tok, 1);
+			return out;
+		}
+	}
+	if (!f || !clang_File_isEqual(f, ef) || eo <= so) {
+		CXCursor m = macro_expansion_at(tu, s);
+
+		if (clang_Cursor_isNull(m))
+			return xstrdup("?");
+		r = clang_getCursorExtent(m);
+		clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &so);
+		clang_getExpansionLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &eo);
+		if (!f || eo <= so)
+			return xstrdup("?");
+	}
+	buf = clang_getFileContents(tu, f, &size);
+	if (!buf || eo > size)
+		return xstrdup("?");
+	return fold_text(buf + so, eo - so);
+}
+
+char *line_text(CXTranslationUnit tu, CXFile f, unsigned line)
+{
+	const char *buf, *p, *end, *nl;
+	size_t size;
+
+	if (!f || !(buf = clang_getFileContents(tu, f, &size)))
+		return xstrdup("");
+	p = buf;
+	end = buf + size;
+	while (--line && p < end) {
+		nl = memchr(p, '\n', end - p);
+		p = nl ? nl + 1 : end;
+	}
+	nl = memchr(p, '\n', end - p);
+	return xstrndup(p, (nl ? nl : end) - p);
+}
+
+int in_system_header(CXCursor c)
+{
+	return clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+}
+
+CXFile cursor_file(CXCursor c)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+				   &f, NULL, NULL, NULL);
+	return f;
+}

@@ -1,0 +1,27 @@
+/* Where a cursor is, and what its source says, for reporting. */
+#ifndef CHARSCAN_SOURCE_H
+#define CHARSCAN_SOURCE_H
+
+#include <clang-c/Index.h>
+#include "findings.h"
+
+/* Real path of a file; caller frees. */
+char *file_path(CXFile f);
+/*
+ * The region to report for a cursor: where it is written, or, inside a
+ * macro expansion, the whole macro invocation.  *macro is set to the
+ * MacroExpansion cursor then (else a null cursor).  Returns -1 for a
+ * cursor with no file location.
+ */
+int cursor_region(CXTranslationUnit tu, CXCursor c, struct loc *l, CXCursor *macro);
+/* Source text of a cursor, white space folded, shortened; caller frees. */
+char *cursor_text(CXTranslationUnit tu, CXCursor c);
+/* Line LINE of file f, without its newline; caller frees. */
+char *line_text(CXTranslationUnit tu, CXFile f, unsigned line);
+/* The file a cursor's report region is in (its expansion location). */
+CXFile cursor_file(CXCursor c);
+int in_system_header(CXCursor c);
+/* The file location (spelling) of a cursor, with its line and column. */
+int cursor_file_loc(CXCursor c, struct loc *l);
+
+#endif

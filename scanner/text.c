@@ -1,0 +1,24 @@
+#include "text.h"
+
+static void line(FILE *f, const struct loc *l, const char *base, const char *level,
+		 const char *message, const char *id)
+{
+	fprintf(f, "%s:%u:%u: %s: %s", relative_path(l->path, base), l->line, l->col,
+		level, message);
+	if (id)
+		fprintf(f, " [%s]", id);
+	fputc('\n', f);
+}
+
+void write_text(FILE *f, const struct findings *fs, const char *base)
+{
+	for (size_t i = 0; i < fs->len; i++) {
+		const struct finding *x = &fs->v[i];
+
+		line(f, &x->loc, base, rules[x->rule].level, x->message, rules[x->rule].id);
+		for (int r = 0; r < x->nrelated; r++)
+			line(f, &x->related[r].loc, base, "note", x->related[r].message, NULL);
+		if (x->has_fix)
+			line(f, &x->fix.loc, base, "note", x->fix.description, NULL);
+	}
+}

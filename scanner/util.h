@@ -1,0 +1,20 @@
+#ifndef CHARSCAN_UTIL_H
+#define CHARSCAN_UTIL_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* Grow *v (of *cap elements of size) to hold at least need elements. */
+void grow(void *v, size_t *cap, size_t need, size_t size);
+
+/* Length of the valid UTF-8 sequence at s, 0 if it is not one. */
+int utf8_seq_len(const unsigned char *s, size_t left);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * Shared by the engine's files: the state of one declaration's walk and
+ * one place where a plain char value is observed.
+ */
+#ifndef CHARSCAN_WALK_H
+#define CHARSCAN_WALK_H
+
+#include "ast.h"
+#include "engine.h"
+#include "value.h"
+
+/* A local integer variable every write of which is a plain char (or a
+ * constant): its reads carry the char's two meanings (p4.c's "j"). */
+struct carrier {
+	CXCursor decl;
+	int src;		/* the plain char expression assigned */
+	int assign;		/* where */
+	int bad;		/* written from something else too */
+	struct ctype type;	/* the variable's */
+};
+
+struct walk {
+	CXTranslationUnit tu;
+	const struct engine_opts *opts;
+	struct findings *out;
+	struct tree t;
+	char *function;		/* name of the declaration walked */
+	struct carrier *car;
+	size_t ncar, carcap;
+};
+
+/* A plain char value on its way to where it is observed. */
+struct occ {
+	int ref;		/* what is read: the char, or the carrier */
+	int src;		/* the plain char expression */
+	int carrier;		/* index in walk.car, or -1 */
+	int top;		/* the value after its integer conversions */
+	int ctx;		/* the parent of top: where it is observed */
+	struct domain d;	/* its value per byte and signedness */
+};
+
+/* checks.c: one function per kind of context. */
+void check_context(struct walk *w, struct occ *o);
+void check_stores(struct walk *w);
+
+/* report.c */
+struct report_at {
+	int node;		/* where: a node of w->t */
+	CXCursor decl;		/* the char's declaration, or null */
+	int assign;		/* carrier assignment node, or -1 */
+};
+void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+CXCursor trace_decl(const struct tree *t, int i);
+char *node_text(struct walk *w, int i);
+char *macro_name(struct walk *w, int i);	/* NULL when not in a macro */
+
+#endif

@@ -68,7 +68,7 @@ demo: $(CHARSCAN)
 
 # The main job: the packaged kernel, scanned.
 scan: $(CHARSCAN)
-	sh compile-db/scan-kernel.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
+	sh kernel/scan.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
 
 bench: $(CHARSCAN)
 	sh tests/bench.sh $(CHARSCAN)

@@ -23,6 +23,8 @@ static const struct dropped_flag {
 	{ "-MQ",		0, 1, "dependency target name" },
 	{ "-Werror",		1, 0, "a warning must not turn into a failed TU" },
 	{ "-pedantic-errors",	0, 0, "a warning must not turn into a failed TU" },
+	{ "-enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang",
+				0, 0, "clang <= 15 needs it, later clang rejects it" },
 	{ "-fplugin=",		1, 0, "gcc plugins (gcc-built databases)" },
 	{ "-fplugin-arg-",	1, 0, "gcc plugin arguments" },
 	{ "-fconserve-stack",	0, 0, "gcc-only flag, rejected by clang" },

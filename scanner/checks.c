@@ -19,12 +19,31 @@ static const char *const ctype_functions[] = {
 	"isxdigit", "tolower", "toupper",
 };
 
-static int is_ctype_function(const char *name)
+static int is_ctype_name(const char *name)
 {
 	for (size_t i = 0; i < sizeof(ctype_functions) / sizeof(ctype_functions[0]); i++)
 		if (name && !strcmp(name, ctype_functions[i]))
 			return 1;
 	return 0;
+}
+
+/*
+ * Only the C library's <ctype.h> has the undefined behaviour: the
+ * kernel's isdigit() is an inline range test and its table macros cast
+ * to unsigned char themselves.
+ */
+static int is_ctype_macro(struct walk *w, int node, const char *macro)
+{
+	struct loc l;
+	CXCursor m, def;
+	int sys;
+
+	if (!is_ctype_name(macro) || cursor_region(w->tu, T(w, node).cur, &l, &m))
+		return 0;
+	free(l.path);
+	def = clang_getCursorReferenced(m);
+	sys = !clang_Cursor_isNull(def) && in_system_header(def);
+	return sys;
 }
 
 static const char *signedness(enum breaks br)
@@ -320,6 +339,41 @@ static int truncated_to_byte(struct walk *w, int expr)
 	return p >= 0 && is_cast(&w->t, p) && T(w, p).type.bits == 8;
 }
 
+/*
+ * c OP constant: compute the result for every byte.  A shift shows the
+ * sign extension at once (c << 8 | d); any other result flows on and is
+ * judged where it is observed, so (c | 0x20) == 'x' stays quiet while
+ * (c >> 4) == 0x0f or u32 x = c | 0x20 does not.
+ */
+static void derived_value(struct walk *w, struct occ *o, long long k)
+{
+	enum op op = T(w, o->ctx).op;
+	struct ctype t = T(w, o->ctx).type;
+	val_t kk = convert(k, t), rs, ru;
+	struct domain d;
+	int first = -1;
+
+	for (int b = 0; b < 256; b++) {
+		int ok_s = is_lhs(w, o) ? eval_binop(op, o->d.s[b], kk, t, &rs)
+					: eval_binop(op, kk, o->d.s[b], t, &rs);
+		int ok_u = is_lhs(w, o) ? eval_binop(op, o->d.u[b], kk, t, &ru)
+					: eval_binop(op, kk, o->d.u[b], t, &ru);
+
+		if (!ok_s || !ok_u)
+			rs = ru = 0;	/* undefined either way: no difference */
+		d.s[b] = rs;
+		d.u[b] = ru;
+		if (first < 0 && rs != ru)
+			first = b;
+	}
+	if (first < 0)
+		return;
+	if (op == OP_SHL || op == OP_SHR)
+		report_extension(w, o, first, d.s[first], d.u[first], "in");
+	else
+		observe(w, o->ref, o->src, o->carrier, o->ctx, &d, 1);
+}
+
 static void check_arith(struct walk *w, struct occ *o)
 {
 	enum op op = T(w, o->ctx).op;
@@ -332,20 +386,7 @@ static void check_arith(struct walk *w, struct occ *o)
 	if ((op == OP_SHL || op == OP_SHR) && !is_lhs(w, o))
 		return;			/* a char shift count */
 	if (other >= 0 && eval_const(T(w, other).cur, &k)) {
-		struct ctype t = T(w, o->ctx).type;
-		val_t kk = convert(k, t), rs, ru;
-
-		for (int b = 128; b < 256; b++) {
-			int ok_s = is_lhs(w, o) ? eval_binop(op, o->d.s[b], kk, t, &rs)
-						: eval_binop(op, kk, o->d.s[b], t, &rs);
-			int ok_u = is_lhs(w, o) ? eval_binop(op, o->d.u[b], kk, t, &ru)
-						: eval_binop(op, kk, o->d.u[b], t, &ru);
-
-			if (ok_s && ok_u && rs != ru) {
-				report_extension(w, o, b, rs, ru, "in");
-				return;
-			}
-		}
+		derived_value(w, o, k);
 		return;
 	}
 	if (op == OP_AND)
@@ -358,7 +399,7 @@ static void check_index(struct walk *w, struct occ *o)
 	char *what = value_name(w, o), *text = node_text(w, o->ctx);
 	char *macro = macro_name(w, o->ctx);
 
-	if (is_ctype_function(macro))
+	if (is_ctype_macro(w, o->ctx, macro))
 		report(w, CS009, at_value(w, o, o->ctx), BREAKS_SIGNED,
 		       "%s passed to %s() is negative for bytes 0x80-0xff when char is signed",
 		       what, macro);
@@ -382,8 +423,22 @@ static void check_additive(struct walk *w, struct occ *o)
 		check_index(w, o);
 	else if (truncated_to_byte(w, o->ctx))
 		return;
-	else if (!eval_const(T(w, other).cur, &k))	/* c - '0' is no finding */
+	else if (eval_const(T(w, other).cur, &k))	/* c - '0' flows on */
+		derived_value(w, o, k);
+	else
 		report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "in");
+}
+
+/* A local integer variable is judged where it is read (carriers). */
+static int stores_to_local(struct walk *w, const struct occ *o)
+{
+	const struct node *c = &T(w, o->ctx);
+
+	if (c->kind == CXCursor_VarDecl)
+		return find_carrier(w, c->cur) >= 0;
+	if (c->kind == CXCursor_BinaryOperator && c->op == OP_ASSIGN)
+		return referenced_carrier(w, child(&w->t, o->ctx, 0)) >= 0;
+	return 0;
 }
 
 /* Stored, passed or returned: only an unsigned wider type shows it. */
@@ -394,6 +449,11 @@ static void check_store(struct walk *w, struct occ *o)
 	char *what, *how;
 
 	if (T(w, o->ctx).kind == CXCursor_BinaryOperator && is_lhs(w, o))
+		return;
+	/* A variable declared int was widened on purpose; its uses as
+	 * unsigned are guarded by the tests CS001/CS002 judge (p4.c's
+	 * test_bit(j, ...) after j != -1). */
+	if (o->carrier >= 0 || stores_to_local(w, o))
 		return;
 	if (t.cls != T_INT || t.is_signed || t.bits <= 8)
 		return;
@@ -492,7 +552,9 @@ static void check_switch(struct walk *w, struct occ *o)
 static void check_call(struct walk *w, struct occ *o)
 {
 	CXString s = clang_getCursorSpelling(T(w, o->ctx).cur);
-	int ctype = is_ctype_function(clang_getCString(s));
+	CXCursor callee = clang_getCursorReferenced(T(w, o->ctx).cur);
+	int ctype = is_ctype_name(clang_getCString(s)) &&
+		    !clang_Cursor_isNull(callee) && in_system_header(callee);
 
 	if (ctype) {
 		char *what = value_name(w, o);
@@ -523,6 +585,12 @@ void check_context(struct walk *w, struct occ *o)
 		{ CXCursor_InitListExpr, check_store },
 	};
 
+	/* A value computed from a char is judged only by a test of it:
+	 * c - '0' stored, indexed or added up is most often range-checked
+	 * before, and reporting those would be noise. */
+	if (o->derived && T(w, o->ctx).kind != CXCursor_SwitchStmt &&
+	    !(T(w, o->ctx).kind == CXCursor_BinaryOperator && op_is_compare(T(w, o->ctx).op)))
+		return;
 	for (size_t i = 0; i < sizeof(contexts) / sizeof(contexts[0]); i++)
 		if (contexts[i].kind == T(w, o->ctx).kind) {
 			contexts[i].check(w, o);
@@ -539,7 +607,8 @@ static int outer_init_list(const struct tree *t, int i)
 	for (i = t->n[i].parent; i >= 0; i = t->n[i].parent) {
 		if (t->n[i].kind == CXCursor_InitListExpr)
 			list = i;
-		else if (t->n[i].kind != CXCursor_ParenExpr && !is_cast(t, i))
+		else if (t->n[i].kind != CXCursor_ParenExpr &&
+			 t->n[i].kind != CXCursor_UnexposedExpr)	/* [i] = designators */
 			break;
 	}
 	return list;

@@ -10,7 +10,7 @@
 #include "util.h"
 #include "walk.h"
 
-static int find_carrier(struct walk *w, CXCursor decl)
+int find_carrier(struct walk *w, CXCursor decl)
 {
 	for (size_t k = 0; k < w->ncar; k++)
 		if (clang_equalCursors(w->car[k].decl, decl))
@@ -18,7 +18,7 @@ static int find_carrier(struct walk *w, CXCursor decl)
 	return -1;
 }
 
-static int referenced_carrier(struct walk *w, int i)
+int referenced_carrier(struct walk *w, int i)
 {
 	i = strip_parens(&w->t, i);
 	if (i < 0 || w->t.n[i].kind != CXCursor_DeclRefExpr)
@@ -125,11 +125,11 @@ static void find_carriers(struct walk *w)
 }
 
 /* Follow the value up through parentheses and integer conversions. */
-static void observe(struct walk *w, int ref, int src, int carrier, int start,
-		    struct domain *d)
+void observe(struct walk *w, int ref, int src, int carrier, int start,
+	     struct domain *d, int derived)
 {
 	const struct tree *t = &w->t;
-	struct occ o = { ref, src, carrier, start, -1, { { 0 }, { 0 } } };
+	struct occ o = { ref, src, carrier, start, -1, derived, { { 0 }, { 0 } } };
 
 	for (;;) {
 		int p = t->n[o.top].parent;
@@ -166,12 +166,12 @@ static void find_values(struct walk *w)
 		if (src >= 0) {
 			domain_char(&d);
 			domain_convert(&d, t->n[i].type);
-			observe(w, src, src, -1, i, &d);
+			observe(w, src, src, -1, i, &d, 0);
 			continue;
 		}
 		if (char_offset(t, i)) {
 			domain_char(&d);
-			observe(w, i, i, -1, i, &d);
+			observe(w, i, i, -1, i, &d, 0);
 			continue;
 		}
 		if (t->n[i].kind != CXCursor_DeclRefExpr || t->n[i].parent < 0 ||
@@ -181,7 +181,7 @@ static void find_values(struct walk *w)
 			continue;
 		domain_char(&d);
 		domain_convert(&d, w->car[k].type);
-		observe(w, i, w->car[k].src, k, i, &d);
+		observe(w, i, w->car[k].src, k, i, &d, 0);
 	}
 }
 

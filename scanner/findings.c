@@ -125,6 +125,14 @@ static void fingerprint(struct findings *f, const char *srcroot)
 	}
 }
 
+/* One finding per rule and place: macros and headers can reach the same
+ * spot by several paths with differently worded messages. */
+static int same_place(const struct finding *a, const struct finding *b)
+{
+	return a->rule == b->rule && a->loc.line == b->loc.line &&
+	       a->loc.col == b->loc.col && !cmp_str(a->loc.path, b->loc.path);
+}
+
 void findings_finish(struct findings *f, const char *srcroot)
 {
 	size_t out = 0;
@@ -132,7 +140,7 @@ void findings_finish(struct findings *f, const char *srcroot)
 	if (f->len)
 		qsort(f->v, f->len, sizeof(*f->v), cmp_finding);
 	for (size_t i = 0; i < f->len; i++) {
-		if (out && !cmp_finding(&f->v[out - 1], &f->v[i])) {
+		if (out && same_place(&f->v[out - 1], &f->v[i])) {
 			free_finding(&f->v[i]);
 			continue;
 		}

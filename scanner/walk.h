@@ -36,8 +36,16 @@ struct occ {
 	int carrier;		/* index in walk.car, or -1 */
 	int top;		/* the value after its integer conversions */
 	int ctx;		/* the parent of top: where it is observed */
+	int derived;		/* computed from the char (c | 0x20, c - '0') */
 	struct domain d;	/* its value per byte and signedness */
 };
+
+/* engine.c */
+int find_carrier(struct walk *w, CXCursor decl);	/* -1 if none */
+int referenced_carrier(struct walk *w, int i);		/* of a DeclRefExpr */
+/* Follow value d, computed at node start, to where it is observed. */
+void observe(struct walk *w, int ref, int src, int carrier, int start,
+	     struct domain *d, int derived);
 
 /* checks.c: one function per kind of context. */
 void check_context(struct walk *w, struct occ *o);

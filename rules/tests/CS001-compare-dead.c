@@ -52,6 +52,8 @@ int tests(char c, tag_t t, const char *s)
 	r += c == '\xff';		/* ok: CS001 */
 	r += (unsigned char)c == 0xff;	/* ok: CS001 */
 	r += (c & 0x7f) == 0x7f;	/* ok: CS001 */
+	r += (c | 0x20) == 'x';		/* ok: CS001 */
+	r += c + 1 == 0;		/* expect: CS001 */
 	return r;
 }
 

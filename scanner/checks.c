@@ -368,7 +368,11 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 	}
 	if (first < 0)
 		return;
-	if (op == OP_SHL || op == OP_SHR)
+	/* A shift, or a char put into the low byte of a wider word
+	 * (0x700 | c, as VGA text cells are built), shows the sign
+	 * extension at once. */
+	if (op == OP_SHL || op == OP_SHR ||
+	    ((op == OP_OR || op == OP_XOR || op == OP_ADD) && k > 0xff))
 		report_extension(w, o, first, d.s[first], d.u[first], "in");
 	else
 		observe(w, o->ref, o->src, o->carrier, o->ctx, &d, 1);

@@ -166,7 +166,8 @@ static void free_tu(struct tu *tu)
 	free(tu->directory);
 }
 
-/* One entry; -1 (with a notice) when it cannot be used. */
+/* One entry: 0 to scan, 1 to skip silently, -1 (with a notice) when it
+ * cannot be used. */
 static int load_entry(json_t *e, size_t index, const char *dbdir,
 		      struct tu *tu, struct notices *notes, const char *dbpath)
 {
@@ -208,6 +209,13 @@ static int load_entry(json_t *e, size_t index, const char *dbdir,
 			free_tu(tu);
 			return -1;
 		}
+	}
+	/* bear records clang's re-execution of itself ("clang -cc1 ...")
+	 * beside the driver command for the same file: not a compiler
+	 * command line, and the driver entry is there. */
+	if (tu->argc > 1 && !strcmp(tu->argv[1], "-cc1")) {
+		free_tu(tu);
+		return 1;
 	}
 	filter_args(tu);
 	return 0;

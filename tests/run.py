@@ -529,6 +529,34 @@ def odd_paths_non_utf8_and_quotes():
     check(b"caf\xe9.c:1:" in p.stdout, "text output lost the raw path")
 
 
+SEED_004 = os.path.join(ROOT, "..", "shared", "seeds",
+                        "004-commit-7b29828c5af6-selftests-net-fix-a-char-signedness-issue.patch")
+
+
+@test
+def seed_004_cmsg_sender_found_before_fix_and_not_after():
+    tree = os.path.join(ROOT, "work", "linux-6.1")
+    src = tree if os.path.isdir(tree) else "/usr/src/linux-source-6.1.tar.xz"
+    found = {}
+    for state, patch in (("before", [SEED_004]), ("after", [])):
+        d = os.path.join(WORK, "seed004-" + state)
+        p = subprocess.run(["sh", os.path.join(ROOT, "compile-db", "selftest.sh"), src, d,
+                            "net", "cmsg_sender"] + patch, capture_output=True, text=True)
+        check(p.returncode == 0, "selftest.sh %s: %s" % (state, p.stderr))
+        entries = json.load(open(os.path.join(d, "compile_commands.json")))
+        check(any("-cc1" in e["arguments"] for e in entries), "bear recorded no -cc1 entry (test premise)")
+        out = os.path.join(d, "o.sarif")
+        p = run(["-p", d, "-o", out, "--srcroot", d, "-q"])
+        check(p.returncode in (0, 1), "exit %d: %s" % (p.returncode, p.stderr))
+        validate(out)
+        found[state] = [(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"],
+                         r["locations"][0]["physicalLocation"]["region"]["startColumn"])
+                        for r in results(out)]
+    # The seed's compiler error: cmsg_sender.c:455:12, 128 into char.
+    check(found["before"] == [("CS004", 455, 12)], "before: %s" % found["before"])
+    check(found["after"] == [], "after the fix: %s" % found["after"])
+
+
 def main():
     global CHARSCAN, WORK
     ap = argparse.ArgumentParser()

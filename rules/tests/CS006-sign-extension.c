@@ -28,6 +28,8 @@ int parts(char c, u32 *out, size_t *len)
 	sum += c;				/* expect: CS006 */
 	out[1] = c >> 4;			/* expect: CS006 */
 	out[2] = c & 0xff;			/* ok: CS006 */
+	out[4] = (0x7 << 8) | (unsigned short)c;	/* expect: CS006 */
+	out[5] = c | 0x20;			/* ok: CS006 */
 	out[3] = (unsigned char)c << 8;		/* ok: CS006 */
 	sum += c - '0';				/* ok: CS006 */
 	return sum + (c & 0x7f);		/* ok: CS006 */

@@ -70,6 +70,10 @@ demo: $(CHARSCAN)
 scan: $(CHARSCAN)
 	sh kernel/scan.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
 
+# The fixed, unsigned-char kernel and the signed one, booted and compared.
+boot:
+	sh boot/boot.sh $(KERNEL_SRC)
+
 bench: $(CHARSCAN)
 	sh tests/bench.sh $(CHARSCAN)
 
@@ -80,7 +84,8 @@ help:
 	@echo "make [all]      build $(CHARSCAN) (LLVM_CONFIG=$(LLVM_CONFIG))"
 	@echo "make check      run the tests (SANITIZE=1: under ASan+UBSan)"
 	@echo "make scan       scan Debian's linux-source-6.1 -> out/linux-6.1.sarif"
+	@echo "make boot       build, boot and compare the signed and unsigned kernels"
 	@echo "make bench      charscan vs clang -fsyntax-only and clang-tidy"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 
-.PHONY: all install check demo scan bench clean help
+.PHONY: all install check demo scan boot bench clean help

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Produce compile_commands.json for a kernel tree.
 #
-#   compile-db/kernel.sh SRC BUILD [tiny|defconfig]
+#   compile-db/kernel.sh SRC BUILD [tiny|defconfig] [EXTRA_FRAGMENT]
 #
 # SRC is a kernel source tree (unpacked from linux-source-6.1 by the
 # Makefile, or any tree given with KERNEL_SRC=), BUILD the O= directory.
@@ -18,6 +18,14 @@ build=$(cd "$2" && pwd)
 config=${3:-tiny}
 here=$(cd "$(dirname "$0")/.." && pwd)
 fragment=$here/kernel/charscan.config
+extra=${4:-}
+if [ -n "$extra" ]; then
+	# Kconfig fragments merge by concatenation.
+	cat "$fragment" "$extra" > "$build/.charscan-fragment"
+	fragment=$build/.charscan-fragment
+	[ "$build/.config" -nt "$4" ] && [ "$build/.config" -nt "$here/kernel/charscan.config" ] &&
+		touch -r "$build/.config" "$fragment"
+fi
 jobs=${JOBS:-$(nproc)}
 kmake() { make -C "$src" O="$build" ARCH=x86_64 LLVM=1 -j"$jobs" "$@"; }
 
@@ -44,11 +52,11 @@ configure() {
 		echo "kernel.sh: unknown config '$config' (tiny|defconfig)" >&2
 		exit 2 ;;
 	esac
-	echo "$config" > "$build/.charscan-config"
+	echo "$config${extra:+ $extra}" > "$build/.charscan-config"
 }
 
 if [ ! -f "$build/.config" ] || [ "$fragment" -nt "$build/.config" ] ||
-   [ "$(cat "$build/.charscan-config" 2>/dev/null)" != "$config" ]; then
+   [ "$(cat "$build/.charscan-config" 2>/dev/null)" != "$config${extra:+ $extra}" ]; then
 	echo "  CONFIG  $config in $build"
 	configure
 fi

@@ -4,6 +4,9 @@
 #
 #   kernel/scan.sh CHARSCAN KERNEL_SRC CONFIG
 #
+# The unsigned tree (work/linux-6.1-unsigned, made by make boot) is
+# scanned with KERNEL_SRC=work/linux-6.1-unsigned: the before/after.
+#
 # KERNEL_SRC is unpacked from Debian's linux-source-6.1 when it does not
 # exist yet.  Each stage's wall time is printed and kept in
 # out/linux-6.1.times.
@@ -14,9 +17,11 @@ src=$2
 config=$3
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=$here/out
-build=$here/work/kbuild/$config
-name=linux-6.1
-[ "$config" = tiny ] || name=linux-6.1-$config
+# out/linux-6.1.sarif for the packaged tree, out/linux-6.1-unsigned.sarif
+# for the patched one, ...-defconfig for CONFIG=defconfig.
+name=$(basename "$src")
+[ "$config" = tiny ] || name=$name-$config
+build=$here/work/kbuild/scan-$name
 mkdir -p "$out"
 times=$out/$name.times
 : > "$times"

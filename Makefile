@@ -75,7 +75,7 @@ boot:
 	sh boot/boot.sh $(KERNEL_SRC)
 
 bench: $(CHARSCAN)
-	sh tests/bench.sh $(CHARSCAN)
+	python3 tests/bench.py $(CHARSCAN)
 
 clean:
 	rm -rf out

@@ -4,7 +4,8 @@
 set -eu
 
 pkgs="make gcc git python3 xz-utils pkg-config
-	libclang-dev libclang-19-dev llvm clang lld bear libjansson-dev libssl-dev
+	libclang-dev libclang-19-dev clang-19 clang-tidy-19 llvm clang lld bear
+	libjansson-dev libssl-dev
 	linux-source-6.1 flex bison bc libelf-dev
 	qemu-system-x86 busybox-static cpio"
 # Node and npm (for the SARIF schema validator): Debian's, unless some are

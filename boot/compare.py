@@ -22,6 +22,9 @@ def load(name):
         "mode": open(os.path.join(out, "boot-%s.mode" % name)).read().strip() or "?",
         "reached_init": MARKER in log,
         "selftest": dict(re.findall(r"charscan-selftest: cmsg_sender (\w+) rc=(\d+)", log)),
+        # lib/test_printf.c, test_hexdump.c...: not KUnit, own summary line
+        "selftests": dict(re.findall(r"^(?:\[[^]]*\] )?(test_\w+): (all \d+ tests passed|failed \d+ out of \d+ tests)",
+                                     log, re.M)),
         "char": "unsigned" if "plain char is unsigned" in log else
                 "signed" if "plain char is signed" in log else "?",
     }
@@ -46,6 +49,9 @@ for s in suites:
         rows.append((s, c, a, b))
         if a == "pass" and b != "pass":
             problems.append("%s.%s passes on signed, %s on unsigned" % (s, c, b))
+for t, res in sorted(k["signed"]["selftests"].items()):
+    if res.startswith("all") and not k["unsigned"]["selftests"].get(t, "").startswith("all"):
+        problems.append("%s passes on signed, not on unsigned: %s" % (t, k["unsigned"]["selftests"].get(t, "missing")))
 for proto, rc in sorted(k["unsigned"]["selftest"].items()):
     if rc != "0":
         problems.append("cmsg_sender %s exited %s in the unsigned guest" % (proto, rc))
@@ -59,6 +65,9 @@ for n in ("signed", "unsigned"):
                  % (n, k[n]["mode"], "reached" if k[n]["reached_init"] else "MISSING",
                     s["suites"], s["cases"], s["passed"], s["failed"], s["skipped"],
                     " ".join("%s=%s" % kv for kv in sorted(k[n]["selftest"].items())) or "-"))
+for t in sorted(set(k["signed"]["selftests"]) | set(k["unsigned"]["selftests"])):
+    lines.append("%-9s %-16s signed: %-22s unsigned: %s" % ("", t, k["signed"]["selftests"].get(t, "-"),
+                                                          k["unsigned"]["selftests"].get(t, "-")))
 lines += ["", "%-24s %-42s %-8s %-8s" % ("suite", "case", "signed", "unsigned")]
 lines += ["%-24s %-42s %-8s %-8s" % r for r in rows]
 lines += ["", "times:"] + ["  " + l.rstrip() for l in open(times)]

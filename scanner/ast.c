@@ -192,6 +192,14 @@ const char *op_spelling(enum op op)
 	return "?";
 }
 
+static enum op op_from_spelling(const char *spelling, int unary)
+{
+	for (size_t i = 0; i < sizeof(op_table) / sizeof(op_table[0]); i++)
+		if (!strcmp(spelling, op_table[i].spelling))
+			return unary ? op_table[i].unary : op_table[i].binary;
+	return OP_NONE;
+}
+
 #if CINDEX_VERSION_MINOR >= 64
 /* libclang 17 and later name the operator, also inside macros. */
 enum op cursor_op(CXTranslationUnit tu, CXCursor c)
@@ -216,11 +224,7 @@ enum op cursor_op(CXTranslationUnit tu, CXCursor c)
 		s = clang_getBinaryOperatorKindSpelling(k);
 	}
 	name = clang_getCString(s);
-	for (size_t i = 0; i < sizeof(op_table) / sizeof(op_table[0]); i++)
-		if (!strcmp(name, op_table[i].spelling)) {
-			op = unary ? op_table[i].unary : op_table[i].binary;
-			break;
-		}
+	op = op_from_spelling(name, unary);
 	clang_disposeString(s);
 	return op;
 }
@@ -269,11 +273,7 @@ enum op cursor_op(CXTranslationUnit tu, CXCursor c)
 			continue;
 		s = clang_getTokenSpelling(tu, tok[i]);
 		sp = clang_getCString(s);
-		for (size_t j = 0; j < sizeof(op_table) / sizeof(op_table[0]); j++)
-			if (!strcmp(sp, op_table[j].spelling)) {
-				op = unary ? op_table[j].unary : op_table[j].binary;
-				break;
-			}
+		op = op_from_spelling(sp, unary);
 		clang_disposeString(s);
 	}
 	clang_disposeTokens(tu, tok, ntok);

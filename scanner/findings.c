@@ -14,14 +14,25 @@ struct finding *findings_add(struct findings *f)
 	return &f->v[f->len++];
 }
 
+/* Append *srcv (n elements) to *dstv and free it: the merge of one
+ * worker's or one TU's list into the scan's. */
+static void move_array(void *dstv, size_t *dlen, size_t *dcap, void *srcv,
+		       size_t n, size_t size)
+{
+	char **d = dstv, **s = srcv;
+
+	grow(d, dcap, *dlen + n, size);
+	if (n)
+		memcpy(*d + *dlen * size, *s, n * size);
+	*dlen += n;
+	free(*s);
+	*s = NULL;
+}
+
 void findings_move(struct findings *dst, struct findings *src)
 {
-	grow(&dst->v, &dst->cap, dst->len + src->len, sizeof(*dst->v));
-	if (src->len)
-		memcpy(dst->v + dst->len, src->v, src->len * sizeof(*src->v));
-	dst->len += src->len;
-	free(src->v);
-	memset(src, 0, sizeof(*src));
+	move_array(&dst->v, &dst->len, &dst->cap, &src->v, src->len, sizeof(*src->v));
+	src->len = src->cap = 0;
 }
 
 static int cmp_str(const char *a, const char *b)
@@ -176,12 +187,8 @@ void notice_add(struct notices *n, const char *level, const char *path,
 
 void notices_move(struct notices *dst, struct notices *src)
 {
-	grow(&dst->v, &dst->cap, dst->len + src->len, sizeof(*dst->v));
-	if (src->len)
-		memcpy(dst->v + dst->len, src->v, src->len * sizeof(*src->v));
-	dst->len += src->len;
-	free(src->v);
-	memset(src, 0, sizeof(*src));
+	move_array(&dst->v, &dst->len, &dst->cap, &src->v, src->len, sizeof(*src->v));
+	src->len = src->cap = 0;
 }
 
 void notices_free(struct notices *n)

@@ -557,6 +557,107 @@ def seed_004_cmsg_sender_found_before_fix_and_not_after():
     check(found["after"] == [], "after the fix: %s" % found["after"])
 
 
+# ---- kernel patch series and boot verdict ----------------------------------
+
+@test
+def patch_series_applies_idempotently_and_reverts():
+    d = scratch("series")
+    files = ["Makefile", "arch/x86/events/intel/p4.c", "arch/x86/kernel/early_printk.c",
+             "lib/Makefile", "lib/Kconfig.debug"]
+    tree = os.path.join(ROOT, "work", "linux-6.1")
+    if os.path.isdir(tree):
+        for f in files:
+            os.makedirs(os.path.dirname(os.path.join(d, f)), exist_ok=True)
+            shutil.copy(os.path.join(tree, f), os.path.join(d, f))
+    else:
+        p = subprocess.run(["tar", "-xJf", "/usr/src/linux-source-6.1.tar.xz", "-C", d,
+                            "--strip-components=1"] + ["linux-source-6.1/" + f for f in files],
+                           capture_output=True, text=True)
+        check(p.returncode == 0, p.stderr)
+    orig = {f: open(os.path.join(d, f)).read() for f in files}
+    sh = ["sh", os.path.join(ROOT, "kernel", "patches.sh")]
+    for _ in range(2):
+        p = subprocess.run(sh + ["apply", d], capture_output=True, text=True)
+        check(p.returncode == 0, "apply: " + p.stdout + p.stderr)
+    check("-funsigned-char" in open(os.path.join(d, "Makefile")).read(), "kbuild patch not applied")
+    check("signed char cntr[2]" in open(os.path.join(d, "arch/x86/events/intel/p4.c")).read(), "p4 patch")
+    check(os.path.exists(os.path.join(d, "lib/char_signedness_kunit.c")), "KUnit suite not added")
+    st = subprocess.run(sh + ["status", d], capture_output=True, text=True).stdout
+    check(st.count("applied") == 4, st)
+    for _ in range(2):
+        p = subprocess.run(sh + ["unapply", d], capture_output=True, text=True)
+        check(p.returncode == 0, "unapply: " + p.stdout + p.stderr)
+    check(all(open(os.path.join(d, f)).read() == orig[f] for f in files), "unapply did not restore the tree")
+    # A tree the series does not fit: loud failure, nothing half-applied.
+    write(os.path.join(d, "arch/x86/events/intel/p4.c"), "/* something else */\n")
+    p = subprocess.run(sh + ["apply", d], capture_output=True, text=True)
+    check(p.returncode != 0 and "does not apply" in p.stderr, "bad tree accepted: " + p.stdout)
+    check(not any(n.endswith((".rej", ".orig")) for _, _, fs in os.walk(d) for n in fs), "rejects left")
+
+
+KTAP_LOG = """\
+[    0.100000] Linux version 6.1.192
+[    0.500000] KTAP version 1
+[    0.500001] 1..3
+[    0.500002]     KTAP version 1
+[    0.500003]     # Subtest: alpha
+[    0.500004]     1..2
+[    0.500005]     ok 1 alpha_one
+[    0.500006]         KTAP version 1
+[    0.500007]         # Subtest: alpha_param
+[    0.500008]         ok 1 first
+[    0.500009]         not ok 2 second
+[    0.500010]     not ok 2 alpha_param
+[    0.500011] not ok 1 alpha
+[    0.600000]     # Subtest: beta
+[    0.600001]     1..1
+[    0.600002]     ok 1 beta_one # SKIP not here
+[    0.600003] ok 2 beta
+[    0.700000]     # Subtest: gamma
+[    0.700001]     1..1
+[    0.700002]     ok 1 - gamma_one
+[    0.700003] ok 3 - gamma
+charscan-boot: done
+"""
+
+
+@test
+def ktap_parser_counts_suites_and_cases():
+    d = scratch("ktap")
+    log = write(os.path.join(d, "boot.log"), KTAP_LOG)
+    p = subprocess.run(["python3", os.path.join(ROOT, "boot", "ktap.py"), log], capture_output=True, text=True)
+    check(p.returncode == 0, p.stderr)
+    r = json.loads(p.stdout)
+    check(r["summary"] == {"suites": 3, "suites_failed": 1, "cases": 4, "passed": 2, "failed": 1, "skipped": 1},
+          "summary %s" % r["summary"])
+    check(r["suites"]["alpha"]["cases"] == {"alpha_one": "pass", "alpha_param": "fail"}, r["suites"]["alpha"])
+    check(r["suites"]["gamma"]["cases"] == {"gamma_one": "pass"}, r["suites"]["gamma"])
+
+
+@test
+def boot_verdict_fails_on_a_regression_under_unsigned():
+    d = scratch("verdict")
+    good = KTAP_LOG.replace("charscan-boot: done", "    # char_signedness_of_this_build: plain char is %s\n"
+                            "charscan-selftest: cmsg_sender icmpv6 rc=0\ncharscan-boot: done")
+    for case, unsigned_log, want in (
+            ("same", good, 0),
+            ("regression", good.replace("ok 1 - gamma_one", "not ok 1 - gamma_one"), 1),
+            ("no marker", good.replace("charscan-boot: done", ""), 1)):
+        for n, text in (("signed", good % "signed"), ("unsigned", unsigned_log % "unsigned")):
+            text = text.replace("# Subtest: beta", "# Subtest: char_signedness")
+            log = write(os.path.join(d, "boot-%s.log" % n), text)
+            write(os.path.join(d, "boot-%s.mode" % n), "tcg\n")
+            p = subprocess.run(["python3", os.path.join(ROOT, "boot", "ktap.py"), log], capture_output=True, text=True)
+            write(os.path.join(d, "boot-%s.json" % n), p.stdout)
+        times = write(os.path.join(d, "times"), "boot 1.0 s\n")
+        p = subprocess.run(["python3", os.path.join(ROOT, "boot", "compare.py"), d, times],
+                           capture_output=True, text=True)
+        check(p.returncode == want, "%s: exit %d\n%s" % (case, p.returncode, p.stdout + p.stderr))
+        report = open(os.path.join(d, "boot-report.txt")).read()
+        check(("verdict: PASS" in report) == (want == 0), case + ": " + report[-300:])
+        check(json.load(open(os.path.join(d, "boot-report.json")))["verdict"] == ("pass" if want == 0 else "fail"), case)
+
+
 def main():
     global CHARSCAN, WORK
     ap = argparse.ArgumentParser()

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""kernel-report.py BEFORE.sarif AFTER.sarif: what `make scan` must show.
+
+The unpatched 6.1 report has seed 003's p4.c finding (CS001 at the
+comparison, the cntr declaration related, `signed char` as the fix) and
+the early_printk one; the report of the patched tree has neither.  Both
+are validated against the SARIF schema.  Prints the before/after counts.
+"""
+import collections
+import json
+import os
+import subprocess
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+before, after = sys.argv[1:3]
+p = subprocess.run(["node", os.path.join(here, "validate-sarif.js"), before, after],
+                   capture_output=True, text=True)
+ok = p.returncode == 0
+if not ok:
+    print("schema: " + p.stdout)
+
+
+def results(path):
+    return json.load(open(path))["runs"][0]["results"]
+
+
+def where(r):
+    loc = r["locations"][0]["physicalLocation"]
+    return loc["artifactLocation"]["uri"], loc["region"]["startLine"]
+
+
+b, a = results(before), results(after)
+p4 = [r for r in b if r["ruleId"] == "CS001" and where(r)[0] == "arch/x86/events/intel/p4.c"]
+if len(p4) != 1:
+    ok = False
+    print("p4.c CS001: %d findings, want 1" % len(p4))
+else:
+    r = p4[0]
+    rel = [(x["physicalLocation"]["artifactLocation"]["uri"], x["message"]["text"]) for x in r["relatedLocations"]]
+    fix = r["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"]["text"]
+    good = ("j != -1" in r["message"]["text"] and fix == "signed char" and
+            ("arch/x86/events/intel/p4.c", "'cntr' is declared here with plain char") in rel)
+    print("p4.c: %s:%d %s, fix %r -> %s" % (where(r) + (r["message"]["text"][:60], fix, "ok" if good else "WRONG")))
+    ok = ok and good
+fixed_files = ("arch/x86/events/intel/p4.c", "arch/x86/kernel/early_printk.c")
+early = [r for r in b if where(r)[0] == fixed_files[1]]
+if not early:
+    ok = False
+    print("early_printk.c finding missing before the fix")
+left = [r for r in a if where(r)[0] in fixed_files]
+if left:
+    ok = False
+    print("still reported after the fixes: %s" % [where(r) for r in left])
+cb, ca = collections.Counter(r["ruleId"] for r in b), collections.Counter(r["ruleId"] for r in a)
+print("findings before/after the series: %d / %d" % (len(b), len(a)))
+for rule in sorted(set(cb) | set(ca)):
+    print("  %s %4d %4d" % (rule, cb[rule], ca[rule]))
+print("kernel report: " + ("ok" if ok else "FAILED"))
+sys.exit(0 if ok else 1)

@@ -27,6 +27,11 @@ static int is_ctype_name(const char *name)
 	return 0;
 }
 
+static int from_system_header(CXCursor decl)
+{
+	return !clang_Cursor_isNull(decl) && in_system_header(decl);
+}
+
 /*
  * Only the C library's <ctype.h> has the undefined behaviour: the
  * kernel's isdigit() is an inline range test and its table macros cast
@@ -36,14 +41,12 @@ static int is_ctype_macro(struct walk *w, int node, const char *macro)
 {
 	struct loc l;
 	CXCursor m, def;
-	int sys;
 
 	if (!is_ctype_name(macro) || cursor_region(w->tu, T(w, node).cur, &l, &m))
 		return 0;
 	free(l.path);
 	def = clang_getCursorReferenced(m);
-	sys = !clang_Cursor_isNull(def) && in_system_header(def);
-	return sys;
+	return from_system_header(def);
 }
 
 static const char *signedness(enum breaks br)
@@ -557,8 +560,7 @@ static void check_call(struct walk *w, struct occ *o)
 {
 	CXString s = clang_getCursorSpelling(T(w, o->ctx).cur);
 	CXCursor callee = clang_getCursorReferenced(T(w, o->ctx).cur);
-	int ctype = is_ctype_name(clang_getCString(s)) &&
-		    !clang_Cursor_isNull(callee) && in_system_header(callee);
+	int ctype = is_ctype_name(clang_getCString(s)) && from_system_header(callee);
 
 	if (ctype) {
 		char *what = value_name(w, o);

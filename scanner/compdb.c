@@ -12,26 +12,20 @@
 static char *read_file(const char *path, size_t *len, char **err)
 {
 	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0, got;
+	char *buf;
 
 	if (!f) {
 		*err = xasprintf("cannot open compile database %s: %s", path,
 				 strerror(errno));
 		return NULL;
 	}
-	do {
-		grow(&buf, &cap, n + 65536, 1);
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-	} while (got);
+	buf = read_all(f, len);
 	if (ferror(f)) {
 		*err = xasprintf("cannot read %s: %s", path, strerror(errno));
 		free(buf);
 		buf = NULL;
 	}
 	fclose(f);
-	*len = n;
 	return buf;
 }
 

@@ -88,7 +88,7 @@ static const char *cached_file(struct source_cache *c, const char *path, size_t 
 {
 	FILE *f;
 	char *buf = NULL;
-	size_t cap = 0, n = 0, got;
+	size_t n = 0;
 
 	for (size_t i = 0; i < c->n; i++)
 		if (!strcmp(c->path[i], path)) {
@@ -96,11 +96,7 @@ static const char *cached_file(struct source_cache *c, const char *path, size_t 
 			return c->buf[i];
 		}
 	if ((f = fopen(path, "rb"))) {
-		do {
-			grow(&buf, &cap, n + 65536, 1);
-			got = fread(buf + n, 1, cap - n, f);
-			n += got;
-		} while (got);
+		buf = read_all(f, &n);
 		fclose(f);
 	}
 	grow(&c->path, &c->cap, c->n + 1, sizeof(*c->path));

@@ -92,3 +92,17 @@ int utf8_seq_len(const unsigned char *s, size_t left)
 			return 0;
 	return n;
 }
+
+char *read_all(FILE *f, size_t *len)
+{
+	char *buf = NULL;
+	size_t cap = 0, n = 0, got;
+
+	do {
+		grow(&buf, &cap, n + 65536, 1);
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (got);
+	*len = n;
+	return buf;
+}

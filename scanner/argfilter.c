@@ -2,10 +2,13 @@
  * The one place where compiler flags are changed before libclang sees
  * them.  Each entry says why; README.md ("Flags") lists the same table.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "compdb.h"
+#include "path.h"
 #include "util.h"
+
 
 static const struct dropped_flag {
 	const char *flag;
@@ -14,8 +17,8 @@ static const struct dropped_flag {
 	const char *why;
 } dropped[] = {
 	{ "-o",			0, 1, "a scan writes no object file" },
-	{ "-Wp,-MD",		1, 0, "a scan must not write dependency files (kbuild)" },
-	{ "-Wp,-MMD",		1, 0, "a scan must not write dependency files (kbuild)" },
+	{ "-Wp,-MD,",		1, 0, "a scan must not write dependency files (kbuild)" },
+	{ "-Wp,-MMD,",		1, 0, "a scan must not write dependency files (kbuild)" },
 	{ "-MD",		0, 0, "a scan must not write dependency files" },
 	{ "-MMD",		0, 0, "a scan must not write dependency files" },
 	{ "-MF",		0, 1, "dependency file name" },
@@ -51,6 +54,33 @@ static const struct dropped_flag *lookup(const char *arg)
 	return NULL;
 }
 
+/* Of the dropped flags, the object and dependency file names are kept:
+ * where --diff finds what a TU includes. */
+static const struct kept_flag {
+	const char *flag;
+	size_t slot;		/* offsetof(struct tu, ...) */
+	int after_comma;	/* -Wp,-MD,FILE */
+} kept[] = {
+	{ "-o",		offsetof(struct tu, output), 0 },
+	{ "-MF",	offsetof(struct tu, depfile), 0 },
+	{ "-Wp,-MD,",	offsetof(struct tu, depfile), 1 },
+	{ "-Wp,-MMD,",	offsetof(struct tu, depfile), 1 },
+};
+
+static void keep(struct tu *tu, const struct dropped_flag *d, const char *value)
+{
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+		char **slot = (char **)((char *)tu + kept[i].slot);
+
+		if (strcmp(d->flag, kept[i].flag))
+			continue;
+		if (kept[i].after_comma)
+			value = strrchr(value, ',') + 1;
+		free(*slot);
+		*slot = join_path(tu->directory, value);
+	}
+}
+
 void filter_args(struct tu *tu)
 {
 	size_t nadd = sizeof(added) / sizeof(added[0]);
@@ -72,6 +102,8 @@ void filter_args(struct tu *tu)
 			}
 			continue;
 		}
+		keep(tu, d, d->takes_value && i + 1 < tu->argc ? tu->argv[i + 1] :
+		     tu->argv[i]);
 		free(tu->argv[i]);
 		if (d->takes_value && i + 1 < tu->argc)
 			free(tu->argv[++i]);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "compdb.h"
+#include "path.h"
 #include "util.h"
 
 static char *read_file(const char *path, size_t *len, char **err)
@@ -76,58 +77,6 @@ static char *unescape_bytes(const char *in)
 	return out;
 }
 
-static char *join_path(const char *dir, const char *file)
-{
-	if (file[0] == '/')
-		return xstrdup(file);
-	return xasprintf("%s/%s", dir, file);
-}
-
-/* Lexically clean a path ("a/./b/../c" -> "a/c"); the file may be gone,
- * so realpath() alone will not do. */
-static char *clean_path(char *path)
-{
-	char real[PATH_MAX];
-	char *out, **parts;
-	size_t n = 0, len;
-
-	if (path[0] != '/' && getcwd(real, sizeof(real))) {
-		char *abs = xasprintf("%s/%s", real, path);
-
-		free(path);
-		path = abs;
-	}
-	if (realpath(path, real)) {
-		free(path);
-		return xstrdup(real);
-	}
-	parts = xcalloc(strlen(path) + 1, sizeof(*parts));
-	for (char *p = strtok(path, "/"); p; p = strtok(NULL, "/")) {
-		if (!strcmp(p, "."))
-			continue;
-		if (!strcmp(p, "..")) {
-			if (n)
-				n--;
-			continue;
-		}
-		parts[n++] = p;
-	}
-	len = 2;
-	for (size_t i = 0; i < n; i++)
-		len += strlen(parts[i]) + 1;
-	out = xmalloc(len);
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		strcat(out, "/");
-		strcat(out, parts[i]);
-	}
-	if (!n)
-		strcpy(out, "/");
-	free(parts);
-	free(path);
-	return out;
-}
-
 static const char *str_member(json_t *o, const char *key)
 {
 	json_t *v = json_object_get(o, key);
@@ -158,6 +107,8 @@ static void free_tu(struct tu *tu)
 	free(tu->argv);
 	free(tu->file);
 	free(tu->directory);
+	free(tu->output);
+	free(tu->depfile);
 }
 
 /* One entry: 0 to scan, 1 to skip silently, -1 (with a notice) when it
@@ -301,6 +252,38 @@ int compdb_select(struct compdb *db, char **files, int nfiles, char **err)
 		}
 	free(used);
 	return 0;
+}
+
+void compdb_filter(struct compdb *db, int (*keep)(const struct tu *, void *), void *arg)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < db->len; i++) {
+		if (keep(&db->tu[i], arg))
+			db->tu[out++] = db->tu[i];
+		else
+			free_tu(&db->tu[i]);
+	}
+	db->len = out;
+}
+
+void compdb_from_argv(struct compdb *db, const char *dir, int argc, char **argv,
+		      const char *file)
+{
+	struct tu *tu;
+
+	memset(db, 0, sizeof(*db));
+	db->path = xstrdup("(command line)");
+	db->dir = clean_path(xstrdup(dir));
+	db->tu = tu = xcalloc(1, sizeof(*tu));
+	db->len = 1;
+	tu->directory = xstrdup(db->dir);
+	tu->file = clean_path(join_path(tu->directory, file));
+	tu->argv = xcalloc(argc + 1, sizeof(*tu->argv));
+	for (int i = 0; i < argc; i++)
+		tu->argv[i] = xstrdup(argv[i]);
+	tu->argc = argc;
+	filter_args(tu);
 }
 
 void compdb_free(struct compdb *db)

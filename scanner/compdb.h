@@ -9,6 +9,8 @@ struct tu {
 	char *directory;	/* the entry's working directory */
 	int argc;
 	char **argv;		/* compiler argv, filtered for libclang */
+	char *output;		/* -o, absolute, or NULL */
+	char *depfile;		/* -MF or -Wp,-MD,FILE, absolute, or NULL */
 };
 
 struct compdb {
@@ -28,6 +30,11 @@ int compdb_load(const char *path, struct compdb *db, struct notices *notes,
 /* Keep only the entries whose file is one of files[]; -1 if one is not
  * in the database (named in *err). */
 int compdb_select(struct compdb *db, char **files, int nfiles, char **err);
+/* Keep the entries for which keep() is true. */
+void compdb_filter(struct compdb *db, int (*keep)(const struct tu *, void *), void *arg);
+/* A one-entry database from a compiler command line (kbuild's CHECK). */
+void compdb_from_argv(struct compdb *db, const char *dir, int argc, char **argv,
+		      const char *file);
 void compdb_free(struct compdb *db);
 
 /* Split a shell-quoted command line the way clang tooling does, without

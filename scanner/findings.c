@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/evp.h>
+#include "filecache.h"
 #include "findings.h"
+#include "path.h"
 #include "util.h"
 
 struct finding *findings_add(struct findings *f)
@@ -74,6 +76,7 @@ static void free_finding(struct finding *f)
 	free(f->message);
 	free(f->function);
 	free(f->snippet);
+	free(f->suppressed);
 	for (int i = 0; i < f->nrelated; i++) {
 		free_loc(&f->related[i].loc);
 		free(f->related[i].message);
@@ -85,43 +88,64 @@ static void free_finding(struct finding *f)
 	}
 }
 
-const char *relative_path(const char *path, const char *root)
-{
-	size_t n = strlen(root);
-
-	while (n > 1 && root[n - 1] == '/')
-		n--;
-	if (!strncmp(path, root, n) && path[n] == '/')
-		return path + n + 1;
-	return path;
-}
-
-/* The snippet without any white space: survives re-indentation. */
-static void squeeze(const char *s, char *out, size_t size)
+/* Text without any white space: survives re-indentation. */
+static size_t squeeze(const char *s, size_t len, char *out, size_t size)
 {
 	size_t n = 0;
 
-	for (; s && *s && n + 1 < size; s++)
-		if (!isspace((unsigned char)*s))
-			out[n++] = *s;
+	for (size_t i = 0; s && i < len && n + 1 < size; i++)
+		if (!isspace((unsigned char)s[i]))
+			out[n++] = s[i];
 	out[n] = '\0';
+	return n;
+}
+
+static void digest(const char *key, char out[33])
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned mdlen;
+
+	EVP_Digest(key, strlen(key), md, &mdlen, EVP_sha256(), NULL);
+	for (unsigned j = 0; j < 16; j++)
+		sprintf(out + 2 * j, "%02x", md[j]);
+}
+
+/* Squeezed text of the lines before and after the finding's. */
+static void neighbourhood(struct filecache *src, const struct finding *x, char *out,
+			  size_t size)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (int i = 0; i < 2; i++) {
+		size_t len = 0;
+		const char *p = filecache_line(src, x->loc.path, x->loc.line + (i ? 1 : -1), &len);
+
+		n += squeeze(p, p ? len : 0, out + n, size - n);
+		if (n + 2 < size) {
+			out[n++] = '|';
+			out[n] = '\0';
+		}
+	}
 }
 
 /*
- * A fingerprint that survives lines moving: rule, file, enclosing
- * function, the flagged line's text and which occurrence of that text in
- * the function it is.  No line numbers, no tool version.
+ * Fingerprints that survive lines moving: no line numbers, no tool
+ * version.  The first holds the rule, file, enclosing function, the
+ * flagged line's text and which occurrence of that text in the function
+ * it is; the second the rule, function and the lines just before and
+ * after the finding's, so that a file rename or an edit of the line
+ * itself can still be matched to the baseline (as "updated").
  */
-static void fingerprint(struct findings *f, const char *srcroot)
+static void fingerprint(struct findings *f, const char *srcroot, struct filecache *src)
 {
-	char text[512], prev_key[1024] = "", key[1024];
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned mdlen, nth = 0;
+	char text[512], around[1600], prev_key[2048] = "", key[2048];
+	unsigned nth = 0;
 
 	for (size_t i = 0; i < f->len; i++) {
 		struct finding *x = &f->v[i];
 
-		squeeze(x->snippet, text, sizeof(text));
+		squeeze(x->snippet, x->snippet ? strlen(x->snippet) : 0, text, sizeof(text));
 		snprintf(key, sizeof(key), "%s|%s|%s|%s", rules[x->rule].id,
 			 relative_path(x->loc.path, srcroot),
 			 x->function ? x->function : "", text);
@@ -130,9 +154,11 @@ static void fingerprint(struct findings *f, const char *srcroot)
 		nth = strcmp(key, prev_key) ? 0 : nth + 1;
 		snprintf(prev_key, sizeof(prev_key), "%s", key);
 		snprintf(key + strlen(key), sizeof(key) - strlen(key), "|%u", nth);
-		EVP_Digest(key, strlen(key), md, &mdlen, EVP_sha256(), NULL);
-		for (unsigned j = 0; j < 16; j++)
-			sprintf(x->fingerprint + 2 * j, "%02x", md[j]);
+		digest(key, x->fingerprint);
+		neighbourhood(src, x, around, sizeof(around));
+		snprintf(key, sizeof(key), "%s|%s|%s", rules[x->rule].id,
+			 x->function ? x->function : "", around);
+		digest(key, x->context_fp);
 	}
 }
 
@@ -144,7 +170,7 @@ static int same_place(const struct finding *a, const struct finding *b)
 	       a->loc.col == b->loc.col && !cmp_str(a->loc.path, b->loc.path);
 }
 
-void findings_finish(struct findings *f, const char *srcroot)
+void findings_finish(struct findings *f, const char *srcroot, struct filecache *src)
 {
 	size_t out = 0;
 
@@ -158,7 +184,23 @@ void findings_finish(struct findings *f, const char *srcroot)
 		f->v[out++] = f->v[i];
 	}
 	f->len = out;
-	fingerprint(f, srcroot);
+	for (size_t i = 0; i < f->len; i++)
+		f->v[i].level = rules[f->v[i].rule].level;
+	fingerprint(f, srcroot, src);
+}
+
+void findings_filter(struct findings *f, int (*keep)(const struct finding *, void *),
+		     void *arg)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < f->len; i++) {
+		if (keep(&f->v[i], arg))
+			f->v[out++] = f->v[i];
+		else
+			free_finding(&f->v[i]);
+	}
+	f->len = out;
 }
 
 void findings_free(struct findings *f)

@@ -3,6 +3,7 @@
 #define CHARSCAN_FINDINGS_H
 
 #include <stddef.h>
+#include "path.h"
 #include "rules.h"
 
 /* Which signedness the code misbehaves under. */
@@ -27,6 +28,9 @@ struct fix {
 
 #define MAX_RELATED 3
 
+/* SARIF baselineState, against --baseline OLD.sarif. */
+enum baseline_state { BASELINE_NONE, BASELINE_NEW, BASELINE_UNCHANGED, BASELINE_UPDATED };
+
 struct finding {
 	enum rule_id rule;
 	struct loc loc;
@@ -38,7 +42,14 @@ struct finding {
 	struct related related[MAX_RELATED];
 	int has_fix;
 	struct fix fix;
-	char fingerprint[33];		/* filled by findings_finish() */
+	/* Filled by findings_finish(): rule, file, function, line text... */
+	char fingerprint[33];
+	/* ...and rule, function and the text of the lines before and
+	 * after, without the file: a second chance for --baseline. */
+	char context_fp[33];
+	const char *level;		/* the rule's, or the config's */
+	char *suppressed;		/* justification of a charscan-ignore */
+	enum baseline_state baseline;
 };
 
 struct findings {
@@ -61,15 +72,16 @@ struct notices {
 struct finding *findings_add(struct findings *f);
 void findings_move(struct findings *dst, struct findings *src);
 /* Sort, drop duplicates (headers seen by many TUs), fingerprint. */
-void findings_finish(struct findings *f, const char *srcroot);
+struct filecache;
+void findings_finish(struct findings *f, const char *srcroot, struct filecache *src);
+/* Keep the findings for which keep() is true; free the rest. */
+void findings_filter(struct findings *f, int (*keep)(const struct finding *, void *),
+		     void *arg);
 void findings_free(struct findings *f);
 
 void notice_add(struct notices *n, const char *level, const char *path,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void notices_move(struct notices *dst, struct notices *src);
 void notices_free(struct notices *n);
-
-/* path relative to root when it lies below it, else path itself. */
-const char *relative_path(const char *path, const char *root);
 
 #endif

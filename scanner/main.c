@@ -1,202 +1,41 @@
 /*
  * charscan: find where plain char means something different when char
- * is signed than when it is unsigned.  See usage() or README.md.
+ * is signed than when it is unsigned.  See options.c or README.md.
+ *
+ * One scan: database (or kbuild's command) -> configuration -> TUs
+ * selected (excludes, --diff, FILEs) -> libclang and the rules ->
+ * findings sorted, levelled, suppressed, filtered, baselined -> SARIF
+ * and text -> exit status.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <clang-c/Index.h>
+#include "baseline.h"
 #include "compdb.h"
+#include "config.h"
+#include "diff.h"
+#include "options.h"
 #include "output.h"
 #include "sarif.h"
 #include "scan.h"
+#include "suppress.h"
 #include "text.h"
 #include "util.h"
-#include "version.h"
 
-enum exit_code {
-	EXIT_CLEAN = 0,		/* complete, nothing at or above --fail-on */
-	EXIT_FINDINGS = 1,
-	EXIT_USAGE = 2,		/* usage, database or output error */
-	EXIT_INCOMPLETE = 3,	/* some TUs could not be scanned */
+struct job {
+	struct options o;
+	struct config cfg;
+	struct compdb db;
+	struct changes changes;
+	struct filecache src;
+	struct scan_result res;
+	struct output out;
+	json_t *baseline, *absent;
+	char *srcroot;
+	char *err;
 };
-
-static const char usage_text[] =
-"NAME\n"
-"    charscan - find code whose meaning depends on the signedness of plain char\n"
-"\n"
-"SYNOPSIS\n"
-"    charscan -p BUILD_DIR|compile_commands.json [OPTIONS] [FILE...]\n"
-"    charscan --list-rules | --version | --help\n"
-"\n"
-"DESCRIPTION\n"
-"    Parses every entry of the compile database with libclang (argv form,\n"
-"    never through a shell) and reports each place where a plain char is\n"
-"    observed differently when char is signed (x86) than when it is\n"
-"    unsigned (Arm, -funsigned-char, Linux >= 6.2).  Both signednesses are\n"
-"    judged in one scan.  FILEs restrict the scan to those entries.\n"
-"\n"
-"OPTIONS\n"
-"    -p PATH            compile_commands.json, or the directory holding it\n"
-"    -o FILE            write the SARIF 2.1.0 report to FILE (atomically)\n"
-"    --format FMT       sarif (default with -o) or text: gcc-style lines\n"
-"                       on stdout (default without -o; also with -o)\n"
-"    -j N               parse N TUs at a time (default: online CPUs)\n"
-"    --signedness S     both (default), signed or unsigned: report only what\n"
-"                       misbehaves when char has that signedness\n"
-"    --rules LIST       comma-separated rule ids or names to run; a leading\n"
-"                       '-' removes one from the full set (--rules=-CS003)\n"
-"    --srcroot DIR      base of relative SARIF URIs (default: the database's\n"
-"                       directory)\n"
-"    --fail-on LEVEL    error, warning (default), note or none: the lowest\n"
-"                       level of finding that makes the exit status 1\n"
-"    -q, --quiet        no progress line and no summary on stderr\n"
-"    --list-rules       print the rule catalogue\n"
-"    --version, --help\n"
-"\n"
-"EXIT STATUS\n"
-"    0  scan complete, no finding at or above --fail-on\n"
-"    1  findings at or above --fail-on\n"
-"    2  usage error, unreadable or malformed database, unwritable output\n"
-"    3  scan incomplete: some TUs failed (the report lists them and\n"
-"       everything found in the rest)\n";
-
-struct options {
-	const char *db, *out, *srcroot, *format, *signedness;
-	int jobs, fail_rank, quiet;
-	struct engine_opts engine;
-	char **files;
-	int nfiles;
-};
-
-static void list_rules(void)
-{
-	for (int i = 0; i < NR_RULES; i++)
-		printf("%s  %-24s %-8s CWE-%-4s %-8s %s\n", rules[i].id, rules[i].name,
-		       rules[i].level, rules[i].cwe, rules[i].cert, rules[i].short_desc);
-}
-
-static int parse_rules(const char *list, unsigned char *enabled)
-{
-	char *copy = xstrdup(list), *save = NULL;
-	int subtractive = list[0] == '-';
-
-	memset(enabled, subtractive, NR_RULES);
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int neg = tok[0] == '-', r = rule_lookup(tok + neg);
-
-		if (r < 0) {
-			fprintf(stderr, "charscan: unknown rule '%s' (see --list-rules)\n", tok + neg);
-			free(copy);
-			return -1;
-		}
-		enabled[r] = !neg;
-	}
-	free(copy);
-	return 0;
-}
-
-static unsigned breaks_mask(const char *s)
-{
-	static const struct { const char *name; unsigned mask; } names[] = {
-		{ "both", BREAKS_SIGNED | BREAKS_UNSIGNED },
-		{ "signed", BREAKS_SIGNED },
-		{ "unsigned", BREAKS_UNSIGNED },
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(s, names[i].name))
-			return names[i].mask;
-	return 0;
-}
-
-static void usage_error(const char *msg, const char *arg)
-{
-	fprintf(stderr, "charscan: %s%s%s\nTry 'charscan --help'.\n", msg,
-		arg ? ": " : "", arg ? arg : "");
-	exit(EXIT_USAGE);
-}
-
-static void parse_options(int argc, char **argv, struct options *o)
-{
-	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON,
-	       O_LIST, O_VERSION, O_HELP };
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, O_FORMAT },
-		{ "signedness", required_argument, NULL, O_SIGNEDNESS },
-		{ "rules", required_argument, NULL, O_RULES },
-		{ "srcroot", required_argument, NULL, O_SRCROOT },
-		{ "fail-on", required_argument, NULL, O_FAIL_ON },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "list-rules", no_argument, NULL, O_LIST },
-		{ "version", no_argument, NULL, O_VERSION },
-		{ "help", no_argument, NULL, O_HELP },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-	char *end;
-
-	memset(o, 0, sizeof(*o));
-	opterr = 0;		/* our own one-line message instead */
-	o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	o->signedness = "both";
-	o->fail_rank = level_rank("warning");
-	memset(o->engine.enabled, 1, NR_RULES);
-	while ((c = getopt_long(argc, argv, "p:o:j:q", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'p': o->db = optarg; break;
-		case 'o': o->out = optarg; break;
-		case 'q': o->quiet = 1; break;
-		case 'j':
-			o->jobs = (int)strtol(optarg, &end, 10);
-			if (*end || o->jobs < 1 || o->jobs > 1024)
-				usage_error("-j takes a number from 1 to 1024", optarg);
-			break;
-		case O_FORMAT:
-			if (strcmp(optarg, "sarif") && strcmp(optarg, "text"))
-				usage_error("--format is sarif or text", optarg);
-			o->format = optarg;
-			break;
-		case O_SIGNEDNESS:
-			if (!breaks_mask(optarg))
-				usage_error("--signedness is both, signed or unsigned", optarg);
-			o->signedness = optarg;
-			break;
-		case O_RULES:
-			if (parse_rules(optarg, o->engine.enabled))
-				exit(EXIT_USAGE);
-			break;
-		case O_SRCROOT: o->srcroot = optarg; break;
-		case O_FAIL_ON:
-			o->fail_rank = level_rank(optarg);
-			if (o->fail_rank < 0)
-				usage_error("--fail-on is error, warning, note or none", optarg);
-			break;
-		case O_LIST: list_rules(); exit(EXIT_CLEAN);
-		case O_VERSION: {
-			CXString v = clang_getClangVersion();
-
-			printf("charscan %s (%s)\n", CHARSCAN_VERSION, clang_getCString(v));
-			clang_disposeString(v);
-			exit(EXIT_CLEAN);
-		}
-		case O_HELP: fputs(usage_text, stdout); exit(EXIT_CLEAN);
-		default:
-			usage_error(optopt && optopt < 256 ? "option needs a value or is unknown" :
-				    "unknown option", argv[optind - 1]);
-		}
-	}
-	if (!o->db)
-		usage_error("-p BUILD_DIR is required", NULL);
-	if (o->format && !strcmp(o->format, "sarif") && !o->out)
-		usage_error("--format sarif needs -o FILE", NULL);
-	o->engine.breaks_mask = breaks_mask(o->signedness);
-	o->files = argv + optind;
-	o->nfiles = argc - optind;
-}
 
 static void print_notices(const struct notices *ns)
 {
@@ -204,98 +43,262 @@ static void print_notices(const struct notices *ns)
 		fprintf(stderr, "charscan: %s: %s\n", ns->v[i].level, ns->v[i].message);
 }
 
-static void print_summary(const struct scan_result *r, double secs)
+static void print_summary(const struct job *j, double secs)
 {
-	size_t per_rule[NR_RULES] = { 0 };
+	const struct findings *f = &j->res.findings;
+	size_t per_rule[NR_RULES] = { 0 }, suppressed = 0, fresh = 0;
 
-	for (size_t i = 0; i < r->findings.len; i++)
-		per_rule[r->findings.v[i].rule]++;
-	fprintf(stderr, "charscan: %zu TUs, %zu failed, %zu findings", r->tus_scanned,
-		r->tus_failed, r->findings.len);
+	for (size_t i = 0; i < f->len; i++) {
+		per_rule[f->v[i].rule]++;
+		suppressed += f->v[i].suppressed != NULL;
+		fresh += f->v[i].baseline == BASELINE_NEW;
+	}
+	fprintf(stderr, "charscan: %zu TUs, %zu failed, %zu findings", j->res.tus_scanned,
+		j->res.tus_failed, f->len);
 	for (int i = 0; i < NR_RULES; i++)
 		if (per_rule[i])
 			fprintf(stderr, " %s:%zu", rules[i].id, per_rule[i]);
+	if (suppressed)
+		fprintf(stderr, ", %zu suppressed", suppressed);
+	if (j->baseline)
+		fprintf(stderr, ", %zu new, %zu absent", fresh, json_array_size(j->absent));
 	fprintf(stderr, ", %.1f s\n", secs);
 }
 
-static int exit_status(const struct options *o, const struct scan_result *r, int incomplete)
+static int counts(const struct options *o, const struct finding *x)
+{
+	return !x->suppressed && (!o->new_only || x->baseline == BASELINE_NEW) &&
+	       o->fail_rank && level_rank(x->level) >= o->fail_rank;
+}
+
+static int exit_status(const struct job *j, int incomplete)
 {
 	if (incomplete)
 		return EXIT_INCOMPLETE;
-	for (size_t i = 0; i < r->findings.len; i++)
-		if (o->fail_rank && level_rank(rules[r->findings.v[i].rule].level) >= o->fail_rank)
+	for (size_t i = 0; i < j->res.findings.len; i++)
+		if (counts(&j->o, &j->res.findings.v[i]))
 			return EXIT_FINDINGS;
 	return EXIT_CLEAN;
 }
 
+/* ---- before the scan --------------------------------------------------- */
+
+static int load_database(struct job *j)
+{
+	const char *srctree = getenv("srctree");
+	char cwd[4096];
+
+	if (j->o.kbuild) {
+		if (!getcwd(cwd, sizeof(cwd)))
+			die("cannot find the current directory");
+		compdb_from_argv(&j->db, cwd, j->o.kbuild_argc, j->o.kbuild_argv,
+				 j->o.kbuild_argv[j->o.kbuild_argc - 1]);
+		/* kbuild exports srctree, "." or ".." or absolute. */
+		j->srcroot = clean_path(xstrdup(j->o.srcroot ? j->o.srcroot :
+						 srctree ? srctree : cwd));
+		return 0;
+	}
+	if (compdb_load(j->o.db, &j->db, &j->res.notices, &j->err))
+		return -1;
+	j->srcroot = clean_path(xstrdup(j->o.srcroot ? j->o.srcroot : j->db.dir));
+	return 0;
+}
+
+/* The file's settings, where the command line did not give one. */
+static int load_config(struct job *j)
+{
+	char *dflt = xasprintf("%s/.charscan", j->srcroot);
+	int rc = config_load(j->o.config ? j->o.config : dflt, j->o.config != NULL, &j->cfg,
+			     &j->err);
+
+	free(dflt);
+	if (rc)
+		return -1;
+	if (j->cfg.rules && !j->o.rules_set && parse_rules(j->cfg.rules, j->o.engine.enabled)) {
+		j->err = xasprintf("%s: bad rules setting", j->cfg.path);
+		return -1;
+	}
+	if (j->cfg.fail_on && !j->o.fail_on_set)
+		j->o.fail_rank = level_rank(j->cfg.fail_on);
+	if (j->cfg.signedness && !j->o.signedness_set) {
+		if (!breaks_mask(j->cfg.signedness)) {
+			j->err = xasprintf("%s: signedness is both, signed or unsigned", j->cfg.path);
+			return -1;
+		}
+		j->o.signedness = j->cfg.signedness;
+		j->o.engine.breaks_mask = breaks_mask(j->o.signedness);
+	}
+	return 0;
+}
+
+static int not_excluded_tu(const struct tu *tu, void *arg)
+{
+	struct job *j = arg;
+
+	return !config_excludes(&j->cfg, relative_path(tu->file, j->srcroot));
+}
+
+static int select_tus(struct job *j)
+{
+	compdb_filter(&j->db, not_excluded_tu, j);
+	if (j->o.diff) {
+		size_t blind;
+
+		if (diff_load(j->o.diff, j->srcroot, &j->changes, &j->err))
+			return -1;
+		blind = diff_select(&j->db, &j->changes);
+		if (blind && !j->o.quiet)
+			fprintf(stderr, "charscan: note: %zu TUs have no dependency file; "
+				"scanned because a header changed\n", blind);
+	}
+	if (j->o.nfiles && compdb_select(&j->db, j->o.files, j->o.nfiles, &j->err))
+		return -1;
+	return 0;
+}
+
+/* ---- after the scan ---------------------------------------------------- */
+
+static int not_excluded_finding(const struct finding *x, void *arg)
+{
+	struct job *j = arg;
+
+	return !config_excludes(&j->cfg, relative_path(x->loc.path, j->srcroot));
+}
+
+static void judge(struct job *j)
+{
+	struct findings *f = &j->res.findings;
+
+	findings_finish(f, j->srcroot, &j->src);
+	for (size_t i = 0; i < f->len; i++)
+		if (j->cfg.level[f->v[i].rule])
+			f->v[i].level = j->cfg.level[f->v[i].rule];
+	findings_filter(f, not_excluded_finding, j);
+	suppress_in_source(f, &j->src);
+	if (j->o.diff)
+		diff_filter(f, &j->changes);
+	if (j->baseline)
+		baseline_apply(j->baseline, f, &j->absent);
+}
+
+static int write_reports(struct job *j, int incomplete)
+{
+	struct sarif_run run = { j->srcroot, j->o.signedness, !incomplete, &j->src, j->absent };
+	char cwd[4096];
+	int rc = 0;
+
+	if (j->o.out) {
+		json_t *log = sarif_log(&j->res.findings, &j->res.notices, &run);
+
+		if (j->o.kbuild)
+			rc = sarif_append(j->o.out, log, &j->err);
+		else if (json_dumpf(log, j->out.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
+			 fputc('\n', j->out.f) == EOF || output_commit(&j->out, &j->err))
+			rc = -1;
+		json_decref(log);
+		if (rc)
+			return -1;
+	}
+	if (!j->o.out || (j->o.format && !strcmp(j->o.format, "text")) || j->o.kbuild) {
+		FILE *f = j->o.kbuild ? stderr : stdout;
+
+		write_text(f, &j->res.findings, getcwd(cwd, sizeof(cwd)) ? cwd : j->srcroot,
+			   j->o.new_only);
+		if (fflush(f) || ferror(f)) {
+			j->err = xstrdup("cannot write the text report");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ---- the two commands ---------------------------------------------------- */
+
+static int merge_command(struct options *o)
+{
+	json_t **logs = xcalloc(o->nfiles, sizeof(*logs)), *merged = NULL;
+	char *err = NULL;
+	int n = 0, rc = EXIT_USAGE;
+
+	for (; n < o->nfiles; n++)
+		if (!(logs[n] = sarif_read(o->files[n], &err)))
+			goto out;
+	merged = sarif_merge(logs, n, &err);
+	if (merged && !sarif_write(o->out, merged, &err))
+		rc = EXIT_CLEAN;
+out:
+	if (err)
+		fprintf(stderr, "charscan: %s\n", err);
+	free(err);
+	json_decref(merged);
+	for (int i = 0; i < n; i++)
+		json_decref(logs[i]);
+	free(logs);
+	return rc;
+}
+
+static void job_free(struct job *j)
+{
+	findings_free(&j->res.findings);
+	notices_free(&j->res.notices);
+	compdb_free(&j->db);
+	config_free(&j->cfg);
+	changes_free(&j->changes);
+	filecache_free(&j->src);
+	output_abort(&j->out);
+	json_decref(j->baseline);
+	json_decref(j->absent);
+	free(j->srcroot);
+	free(j->err);
+	free(j->o.kbuild_argv);
+}
+
+static int scan_command(struct job *j)
+{
+	struct timespec t0, t1;
+	int incomplete, status = EXIT_USAGE;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* Everything that can fail without a scan fails before it. */
+	if ((j->o.out && !j->o.kbuild && output_open(&j->out, j->o.out, &j->err)) ||
+	    (j->o.baseline && !(j->baseline = sarif_read(j->o.baseline, &j->err))) ||
+	    load_database(j) || load_config(j) || select_tus(j))
+		goto out;
+	{
+		struct notices load_notes = j->res.notices;
+
+		scan(&j->db, &j->o.engine, j->o.jobs, !j->o.quiet && isatty(2), &j->res);
+		/* Database problems first, then per-TU ones, in order. */
+		notices_move(&load_notes, &j->res.notices);
+		j->res.notices = load_notes;
+	}
+	judge(j);
+	incomplete = j->res.tus_failed || j->res.notices.len;
+	print_notices(&j->res.notices);
+	if (write_reports(j, incomplete))
+		goto out;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (!j->o.quiet && !j->o.kbuild)
+		print_summary(j, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+	status = exit_status(j, incomplete);
+out:
+	if (status == EXIT_USAGE) {
+		print_notices(&j->res.notices);
+		fprintf(stderr, "charscan: %s\n", j->err ? j->err : "failed");
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
-	struct options o;
-	struct compdb db;
-	struct scan_result res = { 0 };
-	struct output out = { 0 };
-	struct timespec t0, t1;
-	char *err = NULL;
-	const char *srcroot;
-	int incomplete, status;
+	struct job j;
+	int status;
 
-	parse_options(argc, argv, &o);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (o.out && output_open(&out, o.out, &err))
-		goto fatal;
-	if (compdb_load(o.db, &db, &res.notices, &err) ||
-	    (o.nfiles && compdb_select(&db, o.files, o.nfiles, &err))) {
-		output_abort(&out);
-		compdb_free(&db);
-		goto fatal;
-	}
-	{
-		struct notices load_notes = res.notices;
-
-		scan(&db, &o.engine, o.jobs, !o.quiet && isatty(2), &res);
-		/* Database problems first, then per-TU ones, in order. */
-		notices_move(&load_notes, &res.notices);
-		res.notices = load_notes;
-	}
-	srcroot = o.srcroot ? o.srcroot : db.dir;
-	findings_finish(&res.findings, srcroot);
-	incomplete = res.tus_failed || res.notices.len;
-	print_notices(&res.notices);
-	if (o.out) {
-		struct sarif_run run = { srcroot, o.signedness, !incomplete };
-
-		if (write_sarif(out.f, &res.findings, &res.notices, &run) ||
-		    output_commit(&out, &err)) {
-			output_abort(&out);
-			status = EXIT_USAGE;
-			fprintf(stderr, "charscan: %s\n", err ? err : "cannot write SARIF");
-			free(err);
-			goto done;
-		}
-	}
-	if (!o.out || (o.format && !strcmp(o.format, "text"))) {
-		char cwd[4096];
-
-		write_text(stdout, &res.findings, getcwd(cwd, sizeof(cwd)) ? cwd : srcroot);
-		if (fflush(stdout) || ferror(stdout)) {
-			fprintf(stderr, "charscan: cannot write to standard output\n");
-			status = EXIT_USAGE;
-			goto done;
-		}
-	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	if (!o.quiet)
-		print_summary(&res, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
-	status = exit_status(&o, &res, incomplete);
-done:
-	findings_free(&res.findings);
-	notices_free(&res.notices);
-	compdb_free(&db);
+	memset(&j, 0, sizeof(j));
+	parse_options(argc, argv, &j.o);
+	if (j.o.merge)
+		return merge_command(&j.o);
+	status = scan_command(&j);
+	job_free(&j);
 	return status;
-fatal:
-	print_notices(&res.notices);
-	notices_free(&res.notices);
-	fprintf(stderr, "charscan: %s\n", err);
-	free(err);
-	return EXIT_USAGE;
 }

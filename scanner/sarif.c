@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
+#include "filecache.h"
 #include "sarif.h"
 #include "util.h"
 #include "version.h"
@@ -79,61 +80,17 @@ static char *uri_encode(const char *path)
 
 /* ---- columns: SARIF counts UTF-16 code units, libclang bytes -------- */
 
-struct source_cache {
-	char **path, **buf;
-	size_t *len, n, cap, lcap, bcap;
-};
-
-static const char *cached_file(struct source_cache *c, const char *path, size_t *len)
-{
-	FILE *f;
-	char *buf = NULL;
-	size_t n = 0;
-
-	for (size_t i = 0; i < c->n; i++)
-		if (!strcmp(c->path[i], path)) {
-			*len = c->len[i];
-			return c->buf[i];
-		}
-	if ((f = fopen(path, "rb"))) {
-		buf = read_all(f, &n);
-		fclose(f);
-	}
-	grow(&c->path, &c->cap, c->n + 1, sizeof(*c->path));
-	grow(&c->buf, &c->bcap, c->n + 1, sizeof(*c->buf));
-	grow(&c->len, &c->lcap, c->n + 1, sizeof(*c->len));
-	c->path[c->n] = xstrdup(path);
-	c->buf[c->n] = buf;
-	c->len[c->n] = n;
-	*len = n;
-	return c->buf[c->n++];
-}
-
-static void cache_free(struct source_cache *c)
-{
-	for (size_t i = 0; i < c->n; i++) {
-		free(c->path[i]);
-		free(c->buf[i]);
-	}
-	free(c->path);
-	free(c->buf);
-	free(c->len);
-}
-
-static unsigned utf16_col(struct source_cache *c, const char *path, unsigned line,
+static unsigned utf16_col(struct filecache *c, const char *path, unsigned line,
 			  unsigned col)
 {
 	size_t len;
-	const unsigned char *p = (const unsigned char *)cached_file(c, path, &len), *end;
+	const unsigned char *p = (const unsigned char *)filecache_line(c, path, line, &len), *end;
 	unsigned units = 1;
 
 	if (!p)
 		return col;
 	end = p + len;
-	for (; line > 1 && p < end; p++)
-		if (*p == '\n')
-			line--;
-	for (unsigned b = 1; b < col && p < end && *p != '\n';) {
+	for (unsigned b = 1; b < col && p < end;) {
 		int n = utf8_seq_len(p, end - p);
 
 		if (!n)
@@ -149,7 +106,7 @@ static unsigned utf16_col(struct source_cache *c, const char *path, unsigned lin
 
 struct ctx {
 	const struct sarif_run *run;
-	struct source_cache cache;
+	struct filecache *cache;
 };
 
 static json_t *artifact(const char *path, const char *root)
@@ -176,9 +133,9 @@ static json_t *region(struct ctx *c, const struct loc *l, const char *snippet)
 {
 	json_t *r = json_pack("{s:I, s:I, s:I, s:I}",
 		"startLine", (json_int_t)l->line,
-		"startColumn", (json_int_t)utf16_col(&c->cache, l->path, l->line, l->col),
+		"startColumn", (json_int_t)utf16_col(c->cache, l->path, l->line, l->col),
 		"endLine", (json_int_t)l->end_line,
-		"endColumn", (json_int_t)utf16_col(&c->cache, l->path, l->end_line, l->end_col));
+		"endColumn", (json_int_t)utf16_col(c->cache, l->path, l->end_line, l->end_col));
 
 	if (snippet)
 		json_object_set_new(r, "snippet", text_obj(snippet));
@@ -290,13 +247,25 @@ static json_t *fix_json(struct ctx *c, const struct finding *x)
 
 static json_t *result_json(struct ctx *c, const struct finding *x)
 {
+	static const char *const states[] = {
+		[BASELINE_NEW] = "new", [BASELINE_UNCHANGED] = "unchanged",
+		[BASELINE_UPDATED] = "updated",
+	};
 	const struct rule *r = &rules[x->rule];
-	json_t *res = json_pack("{s:s, s:i, s:s, s:o, s:[{s:o}], s:{s:s}, s:{s:s}}",
-		"ruleId", r->id, "ruleIndex", (int)x->rule, "level", r->level,
+	json_t *res = json_pack("{s:s, s:i, s:s, s:o, s:[{s:o}], s:{s:s, s:s}, s:{s:s}}",
+		"ruleId", r->id, "ruleIndex", (int)x->rule, "level", x->level,
 		"message", text_obj(x->message),
 		"locations", "physicalLocation", physical(c, &x->loc, x->snippet),
 		"partialFingerprints", "charscan/v1", x->fingerprint,
+			"charscan/context/v1", x->context_fp,
 		"properties", "breaksWhenCharIs", breaks_name(x->breaks));
+
+	if (x->baseline)
+		json_object_set_new(res, "baselineState", json_string(states[x->baseline]));
+	if (x->suppressed)
+		json_object_set_new(res, "suppressions", json_pack("[{s:s, s:s, s:s}]",
+			"kind", "inSource", "status", "accepted",
+			"justification", x->suppressed));
 
 	if (x->nrelated) {
 		json_t *rel = json_array();
@@ -325,22 +294,23 @@ static json_t *notification(struct ctx *c, const struct notice *n)
 	return j;
 }
 
-int write_sarif(FILE *f, const struct findings *fs, const struct notices *ns,
-		const struct sarif_run *run)
+json_t *sarif_log(const struct findings *fs, const struct notices *ns,
+		  const struct sarif_run *run)
 {
-	struct ctx c = { run, { 0 } };
+	struct ctx c = { run, run->src };
 	json_t *results = json_array(), *notes = json_array(), *log;
 	char *root_enc = uri_encode(run->srcroot), *root_uri;
-	int rc;
 
 	for (size_t i = 0; i < fs->len; i++)
 		json_array_append_new(results, result_json(&c, &fs->v[i]));
+	if (run->absent)
+		json_array_extend(results, run->absent);
 	for (size_t i = 0; i < ns->len; i++)
 		json_array_append_new(notes, notification(&c, &ns->v[i]));
 	root_uri = xasprintf("file://%s%s", root_enc,
 			     root_enc[strlen(root_enc) - 1] == '/' ? "" : "/");
 	log = json_pack("{s:s, s:s, s:[{s:{s:o}, s:o, s:{s:{s:s}}, s:s, s:[{s:b, s:o}], s:{s:s}, s:o}]}",
-		"$schema", "https://json.schemastore.org/sarif-2.1.0.json",
+		"$schema", SARIF_SCHEMA_URI,
 		"version", "2.1.0",
 		"runs", "tool", "driver", driver(),
 			"taxonomies", taxonomies_json(),
@@ -352,11 +322,7 @@ int write_sarif(FILE *f, const struct findings *fs, const struct notices *ns,
 			"results", results);
 	if (!log)
 		die("internal error: SARIF template");
-	rc = json_dumpf(log, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	fputc('\n', f);
-	json_decref(log);
 	free(root_enc);
 	free(root_uri);
-	cache_free(&c.cache);
-	return rc;
+	return log;
 }

@@ -1,17 +1,37 @@
+/* The SARIF 2.1.0 report of one scan (sarif.c), and SARIF logs read,
+ * merged and appended to (sarif-merge.c). */
 #ifndef CHARSCAN_SARIF_H
 #define CHARSCAN_SARIF_H
 
 #include <stdio.h>
+#include <jansson.h>
+#include "filecache.h"
 #include "findings.h"
+
+#define SARIF_SCHEMA_URI "https://json.schemastore.org/sarif-2.1.0.json"
 
 struct sarif_run {
 	const char *srcroot;		/* %SRCROOT%: URIs are relative to it */
 	const char *signedness;		/* both | signed | unsigned */
 	int complete;			/* every TU parsed */
+	struct filecache *src;		/* for UTF-16 columns */
+	json_t *absent;			/* baseline results gone now, or NULL */
 };
 
-/* SARIF 2.1.0, deterministic: the same findings give the same bytes. */
-int write_sarif(FILE *f, const struct findings *fs, const struct notices *ns,
-		const struct sarif_run *run);
+/* Deterministic: the same findings give the same log. */
+json_t *sarif_log(const struct findings *fs, const struct notices *ns,
+		  const struct sarif_run *run);
+
+/* A SARIF log from path; NULL with *err if unreadable or not SARIF 2.1.0. */
+json_t *sarif_read(const char *path, char **err);
+/* Every run of logs[0..n) as one run: rules by id, results de-duplicated
+ * by rule and place and sorted, notifications concatenated.  The runs
+ * must come from one tool with one %SRCROOT%.  NULL with *err if not. */
+json_t *sarif_merge(json_t *const *logs, size_t n, char **err);
+/* Write log to path atomically (temporary file, rename). */
+int sarif_write(const char *path, json_t *log, char **err);
+/* Merge log into the SARIF file at path, creating it: safe when several
+ * processes append at once (an flock on path.lock). */
+int sarif_append(const char *path, json_t *log, char **err);
 
 #endif

@@ -10,12 +10,14 @@ static void line(FILE *f, const struct loc *l, const char *base, const char *lev
 	fputc('\n', f);
 }
 
-void write_text(FILE *f, const struct findings *fs, const char *base)
+void write_text(FILE *f, const struct findings *fs, const char *base, int only_new)
 {
 	for (size_t i = 0; i < fs->len; i++) {
 		const struct finding *x = &fs->v[i];
 
-		line(f, &x->loc, base, rules[x->rule].level, x->message, rules[x->rule].id);
+		if (x->suppressed || (only_new && x->baseline != BASELINE_NEW))
+			continue;
+		line(f, &x->loc, base, x->level, x->message, rules[x->rule].id);
 		for (int r = 0; r < x->nrelated; r++)
 			line(f, &x->related[r].loc, base, "note", x->related[r].message, NULL);
 		if (x->has_fix)

@@ -4,8 +4,12 @@
 #include <stdio.h>
 #include "findings.h"
 
-/* gcc-style "path:line:col: warning: message [CS001]", one note line per
- * related location: what vim's quickfix and emacs's compilation-mode read. */
-void write_text(FILE *f, const struct findings *fs, const char *base);
+/*
+ * gcc-style "path:line:col: warning: message [CS001]", one note line per
+ * related location and fix: what vim's quickfix and emacs's
+ * compilation-mode read.  Columns count bytes, as clang's do.  Suppressed
+ * findings are left out, and with only_new all but the new ones.
+ */
+void write_text(FILE *f, const struct findings *fs, const char *base, int only_new);
 
 #endif

@@ -16,100 +16,8 @@ import sys
 import tempfile
 import traceback
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-RULE_TESTS = os.path.join(ROOT, "rules", "tests")
-RULE_IDS = ["CS%03d" % i for i in range(1, 10)]
-EXPECT = re.compile(r"/\*\s*(expect|ok):\s*([A-Z0-9 ]+?)\s*\*/")
-TEXT_LINE = re.compile(r"^(.+?):(\d+):(\d+): (error|warning|note): (.+?)( \[(CS\d{3})\])?$")
-
-CHARSCAN = None
-TESTS = []
-WORK = None
-
-
-def test(fn):
-    TESTS.append(fn)
-    return fn
-
-
-class Failure(Exception):
-    pass
-
-
-def check(cond, msg):
-    if not cond:
-        raise Failure(msg)
-
-
-def run(args, **kw):
-    kw.setdefault("cwd", WORK)
-    p = subprocess.run([CHARSCAN] + args, capture_output=True, text=True,
-                       errors="replace", **kw)
-    return p
-
-
-def compdb(directory, files, flags=(), path=None, command=False):
-    entries = []
-    for f in files:
-        argv = ["clang"] + list(flags) + ["-c", f, "-o", "/dev/null"]
-        e = {"directory": directory, "file": f}
-        if command:
-            e["command"] = " ".join(argv)
-        else:
-            e["arguments"] = argv
-        entries.append(e)
-    path = path or os.path.join(directory, "compile_commands.json")
-    with open(path, "w") as out:
-        json.dump(entries, out)
-    return path
-
-
-def validate(*sarif_files):
-    p = subprocess.run(["node", os.path.join(HERE, "validate-sarif.js")] + list(sarif_files),
-                       capture_output=True, text=True)
-    check(p.returncode == 0, "SARIF schema validation failed:\n" + p.stdout + p.stderr)
-
-
-def load(sarif):
-    with open(sarif, encoding="utf-8") as f:
-        return json.load(f)
-
-
-def results(sarif):
-    return load(sarif)["runs"][0]["results"]
-
-
-def result_lines(sarif):
-    """{(uri, line): sorted rule ids}"""
-    got = collections.defaultdict(list)
-    for r in results(sarif):
-        loc = r["locations"][0]["physicalLocation"]
-        got[(loc["artifactLocation"]["uri"], loc["region"]["startLine"])].append(r["ruleId"])
-    return {k: sorted(v) for k, v in got.items()}
-
-
-def expectations(path):
-    """(expected {line: sorted ids}, negatives {line: ids}) from a test file."""
-    want, neg = {}, {}
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            for kind, ids in EXPECT.findall(line):
-                (want if kind == "expect" else neg)[n] = sorted(ids.split())
-    return want, neg
-
-
-def scratch(name):
-    d = os.path.join(WORK, name)
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
-    return d
-
-
-def write(path, text, mode="w"):
-    with open(path, mode) as f:
-        f.write(text)
-    return path
+from harness import *  # noqa: F401,F403 (the shared helpers)
+from harness import Env
 
 
 # ---- the rule catalogue's own cases ---------------------------------------
@@ -520,7 +428,7 @@ def odd_paths_non_utf8_and_quotes():
     with open(os.path.join(d, "compile_commands.json"), "wb") as f:
         f.write(raw)
     out = os.path.join(d, "o.sarif")
-    p = subprocess.run([CHARSCAN, "-p", d, "-o", out, "--format", "text", "-q"], capture_output=True, cwd=d)
+    p = subprocess.run([Env.charscan, "-p", d, "-o", out, "--format", "text", "-q"], capture_output=True, cwd=d)
     check(p.returncode == 1, "exit %d: %s" % (p.returncode, p.stderr))
     validate(out)
     uris = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results(out))
@@ -539,7 +447,7 @@ def seed_004_cmsg_sender_found_before_fix_and_not_after():
     src = tree if os.path.isdir(tree) else "/usr/src/linux-source-6.1.tar.xz"
     found = {}
     for state, patch in (("before", [SEED_004]), ("after", [])):
-        d = os.path.join(WORK, "seed004-" + state)
+        d = os.path.join(Env.work, "seed004-" + state)
         p = subprocess.run(["sh", os.path.join(ROOT, "compile-db", "selftest.sh"), src, d,
                             "net", "cmsg_sender"] + patch, capture_output=True, text=True)
         check(p.returncode == 0, "selftest.sh %s: %s" % (state, p.stderr))
@@ -659,13 +567,13 @@ def boot_verdict_fails_on_a_regression_under_unsigned():
 
 
 def main():
-    global CHARSCAN, WORK
     ap = argparse.ArgumentParser()
     ap.add_argument("--charscan", required=True)
     ap.add_argument("-k", help="run tests whose name contains this")
     a = ap.parse_args()
-    CHARSCAN = os.path.abspath(a.charscan)
-    WORK = tempfile.mkdtemp(prefix="charscan-tests.")
+    Env.charscan = os.path.abspath(a.charscan)
+    Env.work = tempfile.mkdtemp(prefix="charscan-tests.")
+    import premerge  # noqa: F401 (registers its tests)
     passed = failed = 0
     for t in TESTS:
         name = t.__name__.replace("_", " ")
@@ -681,7 +589,7 @@ def main():
         except Exception:
             failed += 1
             print("FAILED  %s (exception)\n%s" % (name, traceback.format_exc()))
-    shutil.rmtree(WORK, ignore_errors=True)
+    shutil.rmtree(Env.work, ignore_errors=True)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -1,0 +1,137 @@
+#include <ctype.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "config.h"
+#include "util.h"
+
+static char *trim(char *s)
+{
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	end = s + strlen(s);
+	while (end > s && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return s;
+}
+
+static const char *set_string(char **slot, const char *v)
+{
+	free(*slot);
+	*slot = xstrdup(v);
+	return NULL;
+}
+
+static const char *set_level(struct config *c, const char *key, const char *v)
+{
+	static const char *const levels[] = { "note", "warning", "error" };
+	int r = rule_lookup(key);
+
+	if (r < 0)
+		return "unknown rule";
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(v, levels[i])) {
+			c->level[r] = levels[i];
+			return NULL;
+		}
+	return "a level is note, warning or error";
+}
+
+/* One "key = value" line; NULL or why it is wrong. */
+static const char *setting(struct config *c, const char *key, const char *v)
+{
+	if (!strcmp(key, "rules"))
+		return set_string(&c->rules, v);
+	if (!strcmp(key, "fail-on")) {
+		if (level_rank(v) < 0)
+			return "fail-on is error, warning, note or none";
+		return set_string(&c->fail_on, v);
+	}
+	if (!strcmp(key, "signedness"))
+		return set_string(&c->signedness, v);
+	if (!strncmp(key, "level.", 6))
+		return set_level(c, key + 6, v);
+	if (!strcmp(key, "exclude")) {
+		grow(&c->exclude, &c->cap, c->nexclude + 1, sizeof(*c->exclude));
+		c->exclude[c->nexclude++] = xstrdup(v);
+		return NULL;
+	}
+	return "unknown setting (rules, level.RULE, exclude, fail-on, signedness)";
+}
+
+int config_load(const char *path, int must_exist, struct config *c, char **err)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0;
+	int rc = 0;
+
+	if (!f) {
+		if (!must_exist && errno == ENOENT)
+			return 0;
+		*err = xasprintf("cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	c->path = xstrdup(path);
+	while (!rc && getline(&line, &cap, f) > 0) {
+		char *hash = strchr(line, '#'), *eq, *key;
+		const char *why;
+
+		lineno++;
+		if (hash)
+			*hash = '\0';
+		key = trim(line);
+		if (!*key)
+			continue;
+		eq = strchr(key, '=');
+		if (!eq) {
+			why = "expected key = value";
+		} else {
+			*eq = '\0';
+			why = setting(c, trim(key), trim(eq + 1));
+		}
+		if (why) {
+			*err = xasprintf("%s:%u: %s", path, lineno, why);
+			rc = -1;
+		}
+	}
+	if (!rc && ferror(f)) {
+		*err = xasprintf("cannot read %s", path);
+		rc = -1;
+	}
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+int config_excludes(const struct config *c, const char *relpath)
+{
+	for (size_t i = 0; i < c->nexclude; i++) {
+		const char *pat = c->exclude[i];
+		size_t n = strlen(pat);
+
+		/* "dir/" is everything below dir. */
+		if (n && pat[n - 1] == '/' && !strncmp(relpath, pat, n))
+			return 1;
+		if (!fnmatch(pat, relpath, 0))
+			return 1;
+	}
+	return 0;
+}
+
+void config_free(struct config *c)
+{
+	free(c->path);
+	free(c->rules);
+	free(c->fail_on);
+	free(c->signedness);
+	for (size_t i = 0; i < c->nexclude; i++)
+		free(c->exclude[i]);
+	free(c->exclude);
+	memset(c, 0, sizeof(*c));
+}

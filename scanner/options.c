@@ -1,0 +1,247 @@
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <clang-c/Index.h>
+#include "options.h"
+#include "util.h"
+#include "version.h"
+
+static const char usage_text[] =
+"NAME\n"
+"    charscan - find code whose meaning depends on the signedness of plain char\n"
+"\n"
+"SYNOPSIS\n"
+"    charscan -p BUILD_DIR|compile_commands.json [OPTIONS] [FILE...]\n"
+"    charscan [OPTIONS] --kbuild COMPILER-FLAGS... FILE    (make C=1 CHECK=...)\n"
+"    charscan merge A.sarif B.sarif... -o ALL.sarif\n"
+"    charscan --list-rules | --version | --help\n"
+"\n"
+"DESCRIPTION\n"
+"    Parses every entry of the compile database with libclang (argv form,\n"
+"    never through a shell) and reports each place where a plain char is\n"
+"    observed differently when char is signed (x86) than when it is\n"
+"    unsigned (Arm, -funsigned-char, Linux >= 6.2).  Both signednesses are\n"
+"    judged in one scan.  FILEs restrict the scan to those entries.\n"
+"\n"
+"OPTIONS\n"
+"    -p PATH            compile_commands.json, or the directory holding it\n"
+"    -o FILE            write the SARIF 2.1.0 report to FILE (atomically;\n"
+"                       with --kbuild, merged into FILE under a lock)\n"
+"    --format FMT       sarif (default with -o) or text: gcc-style lines\n"
+"                       on stdout (default without -o; also with -o)\n"
+"    -j N               parse N TUs at a time (default: online CPUs)\n"
+"    --signedness S     both (default), signed or unsigned: report only what\n"
+"                       misbehaves when char has that signedness\n"
+"    --rules LIST       comma-separated rule ids or names to run; a leading\n"
+"                       '-' removes one from the full set (--rules=-CS003)\n"
+"    --srcroot DIR      base of relative SARIF URIs and of the config file's\n"
+"                       excludes (default: the database's directory; with\n"
+"                       --kbuild, $srctree or the current directory)\n"
+"    --config FILE      settings (default: SRCROOT/.charscan if it exists)\n"
+"    --fail-on LEVEL    error, warning (default), note or none: the lowest\n"
+"                       level of finding that makes the exit status 1\n"
+"                       (none by default with --kbuild, as sparse)\n"
+"    --baseline OLD     mark results new, unchanged, updated or absent\n"
+"                       against the SARIF report OLD\n"
+"    --new-only         only new results count for the exit status and the\n"
+"                       text output (needs --baseline)\n"
+"    --diff REV         scan only the TUs that `git diff REV` touches, report\n"
+"                       only findings on the lines it adds or changes\n"
+"    --kbuild           the rest of the command line is a compiler command,\n"
+"                       as kbuild calls $(CHECK); text goes to stderr\n"
+"    -q, --quiet        no progress line and no summary on stderr\n"
+"    --list-rules       print the rule catalogue\n"
+"    --version, --help\n"
+"\n"
+"SUPPRESSIONS\n"
+"    A comment holding 'charscan-ignore RULE[,RULE]: reason' on a finding's\n"
+"    line or the line before suppresses it: kept in SARIF (suppressions,\n"
+"    kind inSource), left out of the text and the exit status.\n"
+"\n"
+"EXIT STATUS\n"
+"    0  scan complete, no finding at or above --fail-on\n"
+"    1  findings at or above --fail-on (not suppressed; with --new-only, new)\n"
+"    2  usage error, unreadable or malformed database, config or baseline,\n"
+"       git failed, unwritable output\n"
+"    3  scan incomplete: some TUs failed (the report lists them and\n"
+"       everything found in the rest)\n";
+
+static void list_rules(void)
+{
+	for (int i = 0; i < NR_RULES; i++)
+		printf("%s  %-24s %-8s CWE-%-4s %-8s %s\n", rules[i].id, rules[i].name,
+		       rules[i].level, rules[i].cwe, rules[i].cert, rules[i].short_desc);
+}
+
+int parse_rules(const char *list, unsigned char *enabled)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	int subtractive = list[0] == '-';
+
+	memset(enabled, subtractive, NR_RULES);
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int neg = tok[0] == '-', r = rule_lookup(tok + neg);
+
+		if (r < 0) {
+			fprintf(stderr, "charscan: unknown rule '%s' (see --list-rules)\n", tok + neg);
+			free(copy);
+			return -1;
+		}
+		enabled[r] = !neg;
+	}
+	free(copy);
+	return 0;
+}
+
+unsigned breaks_mask(const char *s)
+{
+	static const struct { const char *name; unsigned mask; } names[] = {
+		{ "both", BREAKS_SIGNED | BREAKS_UNSIGNED },
+		{ "signed", BREAKS_SIGNED },
+		{ "unsigned", BREAKS_UNSIGNED },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(s, names[i].name))
+			return names[i].mask;
+	return 0;
+}
+
+static void usage_error(const char *msg, const char *arg)
+{
+	fprintf(stderr, "charscan: %s%s%s\nTry 'charscan --help'.\n", msg,
+		arg ? ": " : "", arg ? arg : "");
+	exit(EXIT_USAGE);
+}
+
+static void print_version(void)
+{
+	CXString v = clang_getClangVersion();
+
+	printf("charscan %s (%s)\n", CHARSCAN_VERSION, clang_getCString(v));
+	clang_disposeString(v);
+}
+
+/* kbuild runs "$(CHECK) $(CHECKFLAGS) $(c_flags) $<": a compiler command
+ * without the compiler. */
+static void take_kbuild_command(int argc, char **argv, struct options *o)
+{
+	int n = argc - optind;
+
+	if (n < 1 || argv[argc - 1][0] == '-')
+		usage_error("--kbuild needs the compiler flags and a source file after it", NULL);
+	o->kbuild = 1;
+	o->kbuild_argv = xcalloc(n + 2, sizeof(*o->kbuild_argv));
+	o->kbuild_argv[0] = "clang";
+	memcpy(o->kbuild_argv + 1, argv + optind, n * sizeof(*argv));
+	o->kbuild_argc = n + 1;
+	optind = argc;
+}
+
+static void check_combinations(struct options *o)
+{
+	if (o->merge) {
+		if (!o->out || o->nfiles < 1)
+			usage_error("merge needs input SARIF files and -o FILE", NULL);
+		return;
+	}
+	if (!o->db && !o->kbuild)
+		usage_error("-p BUILD_DIR is required", NULL);
+	if (o->kbuild && (o->db || o->diff || o->nfiles))
+		usage_error("--kbuild takes its one file from kbuild, not -p, --diff or FILE", NULL);
+	if (o->format && !strcmp(o->format, "sarif") && !o->out)
+		usage_error("--format sarif needs -o FILE", NULL);
+	if (o->new_only && !o->baseline)
+		usage_error("--new-only needs --baseline OLD.sarif", NULL);
+	if (o->kbuild && !o->fail_on_set)
+		o->fail_rank = 0;
+}
+
+void parse_options(int argc, char **argv, struct options *o)
+{
+	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
+	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_LIST, O_VERSION, O_HELP };
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "signedness", required_argument, NULL, O_SIGNEDNESS },
+		{ "rules", required_argument, NULL, O_RULES },
+		{ "srcroot", required_argument, NULL, O_SRCROOT },
+		{ "fail-on", required_argument, NULL, O_FAIL_ON },
+		{ "config", required_argument, NULL, O_CONFIG },
+		{ "baseline", required_argument, NULL, O_BASELINE },
+		{ "new-only", no_argument, NULL, O_NEW_ONLY },
+		{ "diff", required_argument, NULL, O_DIFF },
+		{ "kbuild", no_argument, NULL, O_KBUILD },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "list-rules", no_argument, NULL, O_LIST },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ "help", no_argument, NULL, O_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+	char *end;
+
+	memset(o, 0, sizeof(*o));
+	opterr = 0;		/* our own one-line message instead */
+	o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	o->signedness = "both";
+	o->fail_rank = level_rank("warning");
+	memset(o->engine.enabled, 1, NR_RULES);
+	if (argc > 1 && !strcmp(argv[1], "merge")) {
+		o->merge = 1;
+		argv++;
+		argc--;
+	}
+	while (!o->kbuild && (c = getopt_long(argc, argv, "p:o:j:q", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p': o->db = optarg; break;
+		case 'o': o->out = optarg; break;
+		case 'q': o->quiet = 1; break;
+		case 'j':
+			o->jobs = (int)strtol(optarg, &end, 10);
+			if (*end || o->jobs < 1 || o->jobs > 1024)
+				usage_error("-j takes a number from 1 to 1024", optarg);
+			break;
+		case O_FORMAT:
+			if (strcmp(optarg, "sarif") && strcmp(optarg, "text"))
+				usage_error("--format is sarif or text", optarg);
+			o->format = optarg;
+			break;
+		case O_SIGNEDNESS:
+			if (!breaks_mask(optarg))
+				usage_error("--signedness is both, signed or unsigned", optarg);
+			o->signedness = optarg;
+			o->signedness_set = 1;
+			break;
+		case O_RULES:
+			if (parse_rules(optarg, o->engine.enabled))
+				exit(EXIT_USAGE);
+			o->rules_set = 1;
+			break;
+		case O_SRCROOT: o->srcroot = optarg; break;
+		case O_FAIL_ON:
+			o->fail_rank = level_rank(optarg);
+			if (o->fail_rank < 0)
+				usage_error("--fail-on is error, warning, note or none", optarg);
+			o->fail_on_set = 1;
+			break;
+		case O_CONFIG: o->config = optarg; break;
+		case O_BASELINE: o->baseline = optarg; break;
+		case O_NEW_ONLY: o->new_only = 1; break;
+		case O_DIFF: o->diff = optarg; break;
+		case O_KBUILD: take_kbuild_command(argc, argv, o); break;
+		case O_LIST: list_rules(); exit(EXIT_CLEAN);
+		case O_VERSION: print_version(); exit(EXIT_CLEAN);
+		case O_HELP: fputs(usage_text, stdout); exit(EXIT_CLEAN);
+		default:
+			usage_error(optopt && optopt < 256 ? "option needs a value or is unknown" :
+				    "unknown option", argv[optind - 1]);
+		}
+	}
+	o->files = argv + optind;
+	o->nfiles = argc - optind;
+	check_combinations(o);
+	o->engine.breaks_mask = breaks_mask(o->signedness);
+}

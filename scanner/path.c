@@ -1,0 +1,71 @@
+/* Paths as the scanner compares them: absolute and clean. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "path.h"
+#include "util.h"
+
+char *join_path(const char *dir, const char *file)
+{
+	if (file[0] == '/')
+		return xstrdup(file);
+	return xasprintf("%s/%s", dir, file);
+}
+
+/* Lexically clean a path ("a/./b/../c" -> "a/c"); the file may be gone,
+ * so realpath() alone will not do. */
+char *clean_path(char *path)
+{
+	char real[PATH_MAX];
+	char *out, **parts;
+	size_t n = 0, len;
+
+	if (path[0] != '/' && getcwd(real, sizeof(real))) {
+		char *abs = xasprintf("%s/%s", real, path);
+
+		free(path);
+		path = abs;
+	}
+	if (realpath(path, real)) {
+		free(path);
+		return xstrdup(real);
+	}
+	parts = xcalloc(strlen(path) + 1, sizeof(*parts));
+	for (char *p = strtok(path, "/"); p; p = strtok(NULL, "/")) {
+		if (!strcmp(p, "."))
+			continue;
+		if (!strcmp(p, "..")) {
+			if (n)
+				n--;
+			continue;
+		}
+		parts[n++] = p;
+	}
+	len = 2;
+	for (size_t i = 0; i < n; i++)
+		len += strlen(parts[i]) + 1;
+	out = xmalloc(len);
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		strcat(out, "/");
+		strcat(out, parts[i]);
+	}
+	if (!n)
+		strcpy(out, "/");
+	free(parts);
+	free(path);
+	return out;
+}
+
+const char *relative_path(const char *path, const char *root)
+{
+	size_t n = strlen(root);
+
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	if (!strncmp(path, root, n) && path[n] == '/')
+		return path + n + 1;
+	return path;
+}
+

@@ -1,0 +1,12 @@
+#ifndef CHARSCAN_PATH_H
+#define CHARSCAN_PATH_H
+
+/* file if absolute, else dir/file; caller frees. */
+char *join_path(const char *dir, const char *file);
+/* Takes path (freed): its real path, or, for a file that is gone, the
+ * absolute path with "." and ".." folded lexically; caller frees. */
+char *clean_path(char *path);
+/* path relative to root when it lies below it, else path itself. */
+const char *relative_path(const char *path, const char *root);
+
+#endif

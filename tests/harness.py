@@ -1,0 +1,110 @@
+"""Shared by the test modules: the test registry, running charscan,
+compile databases, SARIF loading and schema validation."""
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+RULE_TESTS = os.path.join(ROOT, "rules", "tests")
+RULE_IDS = ["CS%03d" % i for i in range(1, 10)]
+EXPECT = re.compile(r"/\*\s*(expect|ok):\s*([A-Z0-9 ]+?)\s*\*/")
+TEXT_LINE = re.compile(r"^(.+?):(\d+):(\d+): (error|warning|note): (.+?)( \[(CS\d{3})\])?$")
+
+
+class Env:
+    """Set by run.py's main(): the binary under test and a scratch folder."""
+    charscan = None
+    work = None
+
+
+TESTS = []
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, msg):
+    if not cond:
+        raise Failure(msg)
+
+
+def run(args, **kw):
+    kw.setdefault("cwd", Env.work)
+    p = subprocess.run([Env.charscan] + args, capture_output=True, text=True,
+                       errors="replace", **kw)
+    return p
+
+
+def compdb(directory, files, flags=(), path=None, command=False):
+    entries = []
+    for f in files:
+        argv = ["clang"] + list(flags) + ["-c", f, "-o", "/dev/null"]
+        e = {"directory": directory, "file": f}
+        if command:
+            e["command"] = " ".join(argv)
+        else:
+            e["arguments"] = argv
+        entries.append(e)
+    path = path or os.path.join(directory, "compile_commands.json")
+    with open(path, "w") as out:
+        json.dump(entries, out)
+    return path
+
+
+def validate(*sarif_files):
+    p = subprocess.run(["node", os.path.join(HERE, "validate-sarif.js")] + list(sarif_files),
+                       capture_output=True, text=True)
+    check(p.returncode == 0, "SARIF schema validation failed:\n" + p.stdout + p.stderr)
+
+
+def load(sarif):
+    with open(sarif, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def results(sarif):
+    return load(sarif)["runs"][0]["results"]
+
+
+def result_lines(sarif):
+    """{(uri, line): sorted rule ids}"""
+    got = collections.defaultdict(list)
+    for r in results(sarif):
+        loc = r["locations"][0]["physicalLocation"]
+        got[(loc["artifactLocation"]["uri"], loc["region"]["startLine"])].append(r["ruleId"])
+    return {k: sorted(v) for k, v in got.items()}
+
+
+def expectations(path):
+    """(expected {line: sorted ids}, negatives {line: ids}) from a test file."""
+    want, neg = {}, {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            for kind, ids in EXPECT.findall(line):
+                (want if kind == "expect" else neg)[n] = sorted(ids.split())
+    return want, neg
+
+
+def scratch(name):
+    d = os.path.join(Env.work, name)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    return d
+
+
+def write(path, text, mode="w"):
+    with open(path, mode) as f:
+        f.write(text)
+    return path
+
+

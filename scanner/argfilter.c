@@ -39,13 +39,30 @@ static const struct dropped_flag {
 	{ "-fmin-function-alignment=", 1, 0, "gcc-only flag" },
 };
 
+/*
+ * kbuild calls $(CHECK) with sparse's flags (CHECKFLAGS) before the
+ * compiler's: these are sparse's own or, on x86, rejected by clang.
+ * The target is already in the compiler's flags.
+ */
+static const struct dropped_flag sparse_only[] = {
+	{ "--arch=",		1, 0, "sparse's target option" },
+	{ "-mlittle-endian",	0, 0, "sparse's; clang rejects it on x86" },
+	{ "-mbig-endian",	0, 0, "sparse's; clang rejects it on x86" },
+	{ "-Wbitwise",		0, 0, "sparse's warning" },
+	{ "-Wno-return-void",	0, 0, "sparse's warning" },
+	{ "-Wno-unknown-attribute", 0, 0, "sparse's warning" },
+	{ "-Wsparse-",		1, 0, "sparse's warnings" },
+	{ "-Wno-sparse-",	1, 0, "sparse's warnings" },
+};
+
 /* Added after argv[0]: diagnostics other than errors are not read. */
 static const char *const added[] = { "-w" };
 
-static const struct dropped_flag *lookup(const char *arg)
+static const struct dropped_flag *lookup(const struct dropped_flag *table, size_t n,
+					 const char *arg)
 {
-	for (size_t i = 0; i < sizeof(dropped) / sizeof(dropped[0]); i++) {
-		const struct dropped_flag *d = &dropped[i];
+	for (size_t i = 0; i < n; i++) {
+		const struct dropped_flag *d = &table[i];
 
 		if (d->prefix ? !strncmp(arg, d->flag, strlen(d->flag))
 			      : !strcmp(arg, d->flag))
@@ -53,6 +70,8 @@ static const struct dropped_flag *lookup(const char *arg)
 	}
 	return NULL;
 }
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Of the dropped flags, the object and dependency file names are kept:
  * where --diff finds what a TU includes. */
@@ -88,7 +107,7 @@ void filter_args(struct tu *tu)
 	int n = 0;
 
 	for (int i = 0; i < tu->argc; i++) {
-		const struct dropped_flag *d = i ? lookup(tu->argv[i]) : NULL;
+		const struct dropped_flag *d = i ? lookup(dropped, N(dropped), tu->argv[i]) : NULL;
 
 		if (!d) {
 			out[n++] = tu->argv[i];
@@ -111,5 +130,19 @@ void filter_args(struct tu *tu)
 	out[n] = NULL;
 	free(tu->argv);
 	tu->argv = out;
+	tu->argc = n;
+}
+
+void filter_checkflags(struct tu *tu)
+{
+	int n = 0;
+
+	for (int i = 0; i < tu->argc; i++) {
+		if (i && lookup(sparse_only, N(sparse_only), tu->argv[i]))
+			free(tu->argv[i]);
+		else
+			tu->argv[n++] = tu->argv[i];
+	}
+	tu->argv[n] = NULL;
 	tu->argc = n;
 }

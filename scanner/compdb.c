@@ -283,6 +283,7 @@ void compdb_from_argv(struct compdb *db, const char *dir, int argc, char **argv,
 	for (int i = 0; i < argc; i++)
 		tu->argv[i] = xstrdup(argv[i]);
 	tu->argc = argc;
+	filter_checkflags(tu);
 	filter_args(tu);
 }
 

@@ -42,5 +42,7 @@ void compdb_free(struct compdb *db);
 int split_command(const char *cmd, char ***argv);
 /* Drop the flags listed in argfilter.c, add the ones libclang needs. */
 void filter_args(struct tu *tu);
+/* Drop sparse's flags that kbuild puts before the compiler's. */
+void filter_checkflags(struct tu *tu);
 
 #endif

@@ -7,7 +7,8 @@ pkgs="make gcc git python3 xz-utils pkg-config
 	libclang-dev libclang-19-dev clang-19 clang-tidy-19 llvm clang lld bear
 	libjansson-dev libssl-dev
 	linux-source-6.1 flex bison bc libelf-dev
-	qemu-system-x86 busybox-static cpio"
+	qemu-system-x86 busybox-static cpio
+	vim"	# the quickfix test reads charscan's text with vim
 # Node and npm (for the SARIF schema validator): Debian's, unless some are
 # already there (nodesource's nodejs bundles npm and conflicts with ours).
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs nodejs npm"

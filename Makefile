@@ -9,6 +9,9 @@ DESTDIR ?=
 KERNEL_SRC ?= $(CURDIR)/work/linux-6.1
 CONFIG ?= tiny
 JOBS ?= $(shell nproc)
+# Where SARIF helpUri points: the rule pages (set it to your published copy,
+# e.g. https://github.com/OWNER/charscan/blob/main/rules/).
+RULES_URI ?= file://$(CURDIR)/rules/
 
 LLVM_LIBDIR := $(shell $(LLVM_CONFIG) --libdir)
 CC ?= cc
@@ -22,7 +25,7 @@ else
 BUILD := out/build
 endif
 CPPFLAGS += -I$(shell $(LLVM_CONFIG) --includedir) -Irules -I$(BUILD) -D_GNU_SOURCE \
-	-DCHARSCAN_RULES_URI='"file://$(CURDIR)/rules/"' \
+	-DCHARSCAN_RULES_URI='"$(RULES_URI)"' \
 	-DCHARSCAN_INFO_URI='"file://$(CURDIR)/README.md"'
 LDLIBS += -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lclang -ljansson -lcrypto -lpthread
 

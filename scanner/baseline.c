@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "baseline.h"
+#include "sarif.h"
 #include "util.h"
 
 struct old_result {
@@ -70,11 +71,15 @@ void baseline_apply(json_t *log, struct findings *f, json_t **absent)
 			struct finding *x = &f->v[i];
 			struct old_result *o;
 
+			char *message;
+
 			if (x->baseline || !(o = match(old, n, x, pass)))
 				continue;
 			o->matched = 1;
-			x->baseline = pass == 0 && !strcmp(o->message, x->message) ?
+			message = sarif_message(x);
+			x->baseline = pass == 0 && !strcmp(o->message, message) ?
 				BASELINE_UNCHANGED : BASELINE_UPDATED;
+			free(message);
 		}
 	*absent = json_array();
 	for (size_t i = 0; i < f->len; i++)

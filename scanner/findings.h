@@ -18,6 +18,7 @@ struct loc {
 struct related {
 	struct loc loc;
 	char *message;
+	const char *label;		/* "declaration", ...: SARIF link text */
 };
 
 struct fix {

@@ -152,7 +152,7 @@ static char *decl_name(CXCursor c)
 	return name;
 }
 
-static void add_related(struct finding *f, struct loc l, char *message)
+static void add_related(struct finding *f, struct loc l, const char *label, char *message)
 {
 	if (f->nrelated == MAX_RELATED) {
 		free(l.path);
@@ -160,6 +160,7 @@ static void add_related(struct finding *f, struct loc l, char *message)
 		return;
 	}
 	f->related[f->nrelated].loc = l;
+	f->related[f->nrelated].label = label;
 	f->related[f->nrelated++].message = message;
 }
 
@@ -171,7 +172,7 @@ static void add_decl(struct walk *w, struct finding *f, CXCursor decl)
 	if (clang_Cursor_isNull(decl) || in_system_header(decl) || cursor_file_loc(decl, &l))
 		return;
 	name = decl_name(decl);
-	add_related(f, l, xasprintf("'%s' is declared here with plain char", name));
+	add_related(f, l, "declaration", xasprintf("'%s' is declared here with plain char", name));
 	if (rules[f->rule].fix == FIX_DECL && f->breaks != BREAKS_EITHER &&
 	    !char_keyword(w->tu, decl, &l, 0)) {
 		const char *type = f->breaks == BREAKS_UNSIGNED ? "signed char" : "unsigned char";
@@ -193,7 +194,7 @@ static void add_assignment(struct walk *w, struct finding *f, int assign)
 	if (assign < 0 || cursor_region(w->tu, w->t.n[assign].cur, &l, &m))
 		return;
 	text = node_text(w, assign);
-	add_related(f, l, xasprintf("the plain char value is assigned here: '%s'", text));
+	add_related(f, l, "assignment", xasprintf("the plain char value is assigned here: '%s'", text));
 	free(text);
 }
 
@@ -206,7 +207,7 @@ static void add_macro(struct finding *f, CXCursor macro)
 	if (clang_Cursor_isNull(def) || cursor_file_loc(def, &l))
 		return;
 	name = decl_name(macro);
-	add_related(f, l, xasprintf("in expansion of macro '%s'", name));
+	add_related(f, l, "macro definition", xasprintf("in expansion of macro '%s'", name));
 	free(name);
 }
 

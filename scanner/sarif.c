@@ -245,6 +245,30 @@ static json_t *fix_json(struct ctx *c, const struct finding *x)
 		"insertedContent", "text", x->fix.text);
 }
 
+/*
+ * The message with a link to each related location, "... (see
+ * [declaration](1))": GitHub shows related locations only through links
+ * in the message.  Brackets of the message itself are escaped when they
+ * could read as a link.
+ */
+char *sarif_message(const struct finding *x)
+{
+	size_t n = strlen(x->message), o = 0, cap = n * 2 + 64 * (x->nrelated + 1);
+	char *out = xmalloc(cap);
+	int escape = strstr(x->message, "](") != NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (escape && (x->message[i] == '[' || x->message[i] == ']'))
+			out[o++] = '\\';
+		out[o++] = x->message[i];
+	}
+	for (int i = 0; i < x->nrelated; i++)
+		o += snprintf(out + o, cap - o, "%s[%s](%d)", i ? ", " : " (see ",
+			      x->related[i].label, i + 1);
+	snprintf(out + o, cap - o, "%s", x->nrelated ? ")" : "");
+	return out;
+}
+
 static json_t *result_json(struct ctx *c, const struct finding *x)
 {
 	static const char *const states[] = {
@@ -252,14 +276,16 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 		[BASELINE_UPDATED] = "updated",
 	};
 	const struct rule *r = &rules[x->rule];
+	char *message = sarif_message(x);
 	json_t *res = json_pack("{s:s, s:i, s:s, s:o, s:[{s:o}], s:{s:s, s:s}, s:{s:s}}",
 		"ruleId", r->id, "ruleIndex", (int)x->rule, "level", x->level,
-		"message", text_obj(x->message),
+		"message", text_obj(message),
 		"locations", "physicalLocation", physical(c, &x->loc, x->snippet),
 		"partialFingerprints", "charscan/v1", x->fingerprint,
 			"charscan/context/v1", x->context_fp,
 		"properties", "breaksWhenCharIs", breaks_name(x->breaks));
 
+	free(message);
 	if (x->baseline)
 		json_object_set_new(res, "baselineState", json_string(states[x->baseline]));
 	if (x->suppressed)

@@ -18,6 +18,10 @@ struct sarif_run {
 	json_t *absent;			/* baseline results gone now, or NULL */
 };
 
+/* A result's message.text: the message and links to its related
+ * locations; caller frees. */
+char *sarif_message(const struct finding *x);
+
 /* Deterministic: the same findings give the same log. */
 json_t *sarif_log(const struct findings *fs, const struct notices *ns,
 		  const struct sarif_run *run);

@@ -61,10 +61,30 @@ def compdb(directory, files, flags=(), path=None, command=False):
     return path
 
 
+MULTITOOL = os.path.join(HERE, "node_modules", "@microsoft", "sarif-multitool-linux",
+                         "Sarif.Multitool")
+
+
 def validate(*sarif_files):
+    """The official 2.1.0 schema (ajv), then the SARIF multitool's own
+    rules and its GitHub code scanning ones ("Gh": what an upload needs),
+    failing on any warning or error.  (The multitool exits 0 whatever it
+    finds, so its report is read.)"""
     p = subprocess.run(["node", os.path.join(HERE, "validate-sarif.js")] + list(sarif_files),
                        capture_output=True, text=True)
     check(p.returncode == 0, "SARIF schema validation failed:\n" + p.stdout + p.stderr)
+    for f in sarif_files:
+        report = f + ".multitool"
+        p = subprocess.run([MULTITOOL, "validate", "--rule-kind", "Gh;Sarif", f, "-o", report,
+                            "--log", "ForceOverwrite"], capture_output=True, text=True)
+        check(p.returncode == 0 and os.path.exists(report), "multitool failed: " + p.stdout + p.stderr)
+        with open(report) as r:
+            found = json.load(r)["runs"][0].get("results", [])
+        os.unlink(report)
+        bad = ["%s %s: %s" % (x.get("level", "warning"), x["ruleId"],
+                              x["message"].get("text") or x["message"].get("arguments"))
+               for x in found if x.get("level", "warning") in ("warning", "error")]
+        check(not bad, "%s: multitool SARIF/GitHub rules:\n%s" % (f, "\n".join(bad[:10])))
 
 
 def load(sarif):

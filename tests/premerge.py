@@ -501,3 +501,41 @@ def vim_quickfix_reads_the_text_output():
         kind = {"error": "e", "warning": "w", "note": ""}[w.group(4)]
         check(g == [w.group(1), w.group(2), w.group(3), kind, "1"],
               "vim entry %s for %r" % (g, w.group(0)))
+
+
+@test
+def sarif_is_ready_for_viewers_and_github():
+    """What GitHub code scanning and the VS Code SARIF viewer read: repo-
+    relative URIs under %SRCROOT%, UTF-16 columns (a tab is one), related
+    locations linked from the message, fixes as artifactChanges, rule help
+    and helpUri, and the upload limits."""
+    code = "int t(const char *s)\n{\n\tchar c = s[0];\n\n\t\treturn\tc == -1;\n}\n"
+    d = project("viewer", {"sub/t.c": code})
+    out = os.path.join(d, "t.sarif")
+    scan(d, "-o", out, "-q")
+    validate(out)
+    run0 = load(out)["runs"][0]
+    check(run0["originalUriBaseIds"]["%SRCROOT%"]["uri"] == "file://" + d + "/", "SRCROOT")
+    r = run0["results"][0]
+    loc = r["locations"][0]["physicalLocation"]
+    check(loc["artifactLocation"] == {"uri": "sub/t.c", "uriBaseId": "%SRCROOT%"}, "uri %s" % loc)
+    line = code.splitlines()[4]
+    check((loc["region"]["startLine"], loc["region"]["startColumn"]) == (5, line.index("c ==") + 1),
+          "tab columns: %s" % loc["region"])
+    ids = [x["id"] for x in r["relatedLocations"]]
+    for i in ids:
+        check("](%d)" % i in r["message"]["text"], "related %d not linked: %s" % (i, r["message"]["text"]))
+    check(all(x["message"]["text"] for x in r["relatedLocations"]), "related location without message")
+    change = r["fixes"][0]["artifactChanges"][0]
+    check(change["artifactLocation"]["uri"] == "sub/t.c" and
+          change["replacements"][0]["insertedContent"]["text"] == "signed char" and
+          change["replacements"][0]["deletedRegion"]["startLine"] == 3, "fix %s" % change)
+    rules = run0["tool"]["driver"]["rules"]
+    for rule in rules:
+        check(rule["helpUri"].endswith("/rules/%s.md" % rule["id"]), "helpUri " + rule["helpUri"])
+        check(len(rule["fullDescription"]["text"]) <= 1024, rule["id"] + " fullDescription too long")
+        check(len(rule["properties"]["tags"]) <= 10, rule["id"] + " more than 10 tags")
+    check("primaryLocationLineHash" not in r["partialFingerprints"], "a GitHub-owned fingerprint")
+    # The text output keeps the message plain.
+    p = scan(d, "-q")
+    check("](" not in p.stdout, "link syntax in the text output: %s" % p.stdout)

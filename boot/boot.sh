@@ -23,13 +23,7 @@ mkdir -p "$out"
 times=$out/boot.times
 : > "$times"
 
-stage() {
-	name=$1
-	shift
-	t0=$(date +%s.%N)
-	"$@"
-	printf '%-22s %6.1f s\n' "$name" "$(echo "$(date +%s.%N) - $t0" | bc)" | tee -a "$times"
-}
+. "$here/kernel/stage.sh"
 
 tree() {	# tree NAME SERIES
 	if [ ! -f "$work/linux-6.1-$1/Makefile" ]; then

@@ -26,14 +26,7 @@ mkdir -p "$out"
 times=$out/$name.times
 : > "$times"
 
-stage() {	# stage NAME COMMAND...: run, time, record
-	local_name=$1
-	shift
-	t0=$(date +%s.%N)
-	"$@"
-	t1=$(date +%s.%N)
-	printf '%-10s %6.1f s\n' "$local_name" "$(echo "$t1 - $t0" | bc)" | tee -a "$times"
-}
+. "$here/kernel/stage.sh"
 
 unpack() {
 	if [ -f "$src/Makefile" ]; then

@@ -9,6 +9,8 @@ struct cached_file {
 	char *path;
 	char *buf;		/* NULL if the file could not be read */
 	size_t len;
+	size_t *line_start;	/* offsets of each line, built on first use */
+	size_t nlines;
 };
 
 struct filecache {

@@ -37,16 +37,9 @@ static int from_system_header(CXCursor decl)
  * kernel's isdigit() is an inline range test and its table macros cast
  * to unsigned char themselves.
  */
-static int is_ctype_macro(struct walk *w, int node, const char *macro)
+static int is_ctype_macro(const char *name, CXCursor expansion)
 {
-	struct loc l;
-	CXCursor m, def;
-
-	if (!is_ctype_name(macro) || cursor_region(w->tu, T(w, node).cur, &l, &m))
-		return 0;
-	free(l.path);
-	def = clang_getCursorReferenced(m);
-	return from_system_header(def);
+	return is_ctype_name(name) && from_system_header(clang_getCursorReferenced(expansion));
 }
 
 static const char *signedness(enum breaks br)
@@ -404,9 +397,10 @@ static void check_arith(struct walk *w, struct occ *o)
 static void check_index(struct walk *w, struct occ *o)
 {
 	char *what = value_name(w, o), *text = node_text(w, o->ctx);
-	char *macro = macro_name(w, o->ctx);
+	CXCursor expansion = clang_getNullCursor();
+	char *macro = macro_name(w, o->ctx, &expansion);
 
-	if (is_ctype_macro(w, o->ctx, macro))
+	if (macro && is_ctype_macro(macro, expansion))
 		report(w, CS009, at_value(w, o, o->ctx), BREAKS_SIGNED,
 		       "%s passed to %s() is negative for bytes 0x80-0xff when char is signed",
 		       what, macro);

@@ -51,7 +51,7 @@ char *node_text(struct walk *w, int i)
 	return cursor_text(w->tu, w->t.n[i].cur);
 }
 
-char *macro_name(struct walk *w, int i)
+char *macro_name(struct walk *w, int i, CXCursor *macro)
 {
 	struct loc l;
 	CXCursor m;
@@ -63,6 +63,8 @@ char *macro_name(struct walk *w, int i)
 	free(l.path);
 	if (clang_Cursor_isNull(m))
 		return NULL;
+	if (macro)
+		*macro = m;
 	s = clang_getCursorSpelling(m);
 	name = xstrdup(clang_getCString(s));
 	clang_disposeString(s);

@@ -61,6 +61,8 @@ void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 CXCursor trace_decl(const struct tree *t, int i);
 char *node_text(struct walk *w, int i);
-char *macro_name(struct walk *w, int i);	/* NULL when not in a macro */
+/* The macro a node is expanded from (its MacroExpansion cursor in *macro
+ * when macro is not NULL), or NULL when not in a macro. */
+char *macro_name(struct walk *w, int i, CXCursor *macro);
 
 #endif

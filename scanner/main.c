@@ -156,6 +156,27 @@ static int select_tus(struct job *j)
 	return 0;
 }
 
+/* --print-args: what libclang is given, for debugging a TU and for
+ * tests/bench.py, which runs clang and clang-tidy on the same argv. */
+static int print_args(const struct compdb *db)
+{
+	for (size_t i = 0; i < db->len; i++) {
+		const struct tu *tu = &db->tu[i];
+		json_t *args = json_array(), *entry;
+		char *line;
+
+		for (int a = 0; a < tu->argc; a++)
+			json_array_append_new(args, json_string(tu->argv[a]));
+		entry = json_pack("{s:s, s:s, s:o}", "directory", tu->directory,
+				  "file", tu->file, "arguments", args);
+		line = json_dumps(entry, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		puts(line ? line : "{}");
+		free(line);
+		json_decref(entry);
+	}
+	return fflush(stdout) ? EXIT_USAGE : EXIT_CLEAN;
+}
+
 /* ---- after the scan ---------------------------------------------------- */
 
 static int not_excluded_finding(const struct finding *x, void *arg)
@@ -264,6 +285,8 @@ static int scan_command(struct job *j)
 	    (j->o.baseline && !(j->baseline = sarif_read(j->o.baseline, &j->err))) ||
 	    load_database(j) || load_config(j) || select_tus(j))
 		goto out;
+	if (j->o.print_args)
+		return print_args(&j->db);
 	{
 		struct notices load_notes = j->res.notices;
 

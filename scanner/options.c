@@ -51,6 +51,8 @@ static const char usage_text[] =
 "                       only findings on the lines it adds or changes\n"
 "    --kbuild           the rest of the command line is a compiler command,\n"
 "                       as kbuild calls $(CHECK); text goes to stderr\n"
+"    --print-args       print each selected TU's argv as libclang gets it (one\n"
+"                       JSON object per line) instead of scanning\n"
 "    -q, --quiet        no progress line and no summary on stderr\n"
 "    --list-rules       print the rule catalogue\n"
 "    --version, --help\n"
@@ -162,7 +164,7 @@ static void check_combinations(struct options *o)
 void parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
-	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_LIST, O_VERSION, O_HELP };
+	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "signedness", required_argument, NULL, O_SIGNEDNESS },
@@ -174,6 +176,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "new-only", no_argument, NULL, O_NEW_ONLY },
 		{ "diff", required_argument, NULL, O_DIFF },
 		{ "kbuild", no_argument, NULL, O_KBUILD },
+		{ "print-args", no_argument, NULL, O_PRINT_ARGS },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "list-rules", no_argument, NULL, O_LIST },
 		{ "version", no_argument, NULL, O_VERSION },
@@ -232,6 +235,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		case O_NEW_ONLY: o->new_only = 1; break;
 		case O_DIFF: o->diff = optarg; break;
 		case O_KBUILD: take_kbuild_command(argc, argv, o); break;
+		case O_PRINT_ARGS: o->print_args = 1; break;
 		case O_LIST: list_rules(); exit(EXIT_CLEAN);
 		case O_VERSION: print_version(); exit(EXIT_CLEAN);
 		case O_HELP: fputs(usage_text, stdout); exit(EXIT_CLEAN);

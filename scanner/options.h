@@ -15,7 +15,7 @@ enum exit_code {
 struct options {
 	const char *db, *out, *srcroot, *format, *signedness, *config;
 	const char *baseline, *diff;
-	int jobs, fail_rank, quiet, new_only;
+	int jobs, fail_rank, quiet, new_only, print_args;
 	int rules_set, fail_on_set, signedness_set;
 	struct engine_opts engine;
 	char **files;			/* FILE... (or, merge: the inputs) */

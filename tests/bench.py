@@ -7,7 +7,7 @@ same TUs, in one run, as CPU-time and peak-memory ratios.
 COMPILE_DB defaults to the kernel scan's (work/kbuild/scan-linux-6.1), or
 the rule cases when no kernel was built; N TUs (default 40) are taken
 evenly spread over it.  Each tool gets the same argv (the compile command
-with charscan's flag filter applied: no -o, no dependency files).
+with charscan's flag filter applied, from charscan --print-args).
 Absolute times on a 2-core machine are noisy; the ratios are the result.
 """
 import json
@@ -19,25 +19,14 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DROP = ("-o", "-MF", "-MT", "-MQ")
-DROP_PREFIX = ("-Wp,-MD", "-Wp,-MMD", "-Werror",
-               "-enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang")
 
 
-def argv(entry):
-    import shlex
-    a = entry.get("arguments") or shlex.split(entry["command"])
-    out, skip = [], False
-    for x in a[1:]:
-        if skip:
-            skip = False
-        elif x in DROP:
-            skip = True
-        elif x in ("-c", "-MD", "-MMD") or x.startswith(DROP_PREFIX):
-            pass
-        else:
-            out.append(x)
-    return out
+def filtered(charscan, db_dir):
+    """Each TU's argv as charscan gives it to libclang (--print-args): no
+    -o, no dependency files, -w, -working-directory."""
+    p = subprocess.run([charscan, "-p", db_dir, "--print-args"], capture_output=True, text=True,
+                       check=True)
+    return [json.loads(l) for l in p.stdout.splitlines()]
 
 
 def measure(cmd, cwd):
@@ -73,12 +62,12 @@ def main():
     tidy = first("clang-tidy-19", "/usr/lib/llvm-19/bin/clang-tidy", "clang-tidy")
     tools = {"clang -fsyntax-only": 0.0, "clang-tidy (bugprone-signed-char-misuse)": 0.0, "charscan -j1": 0.0}
     rss = dict.fromkeys(tools, 0)
-    for e in pick:
-        a = argv(e)
+    for e in filtered(charscan, tmp):
+        a = e["arguments"][1:]
         for name, cmd in (("clang -fsyntax-only", [clang, "-fsyntax-only", "-w"] + a),
                           ("clang-tidy (bugprone-signed-char-misuse)",
-                           [tidy, "-checks=-*,bugprone-signed-char-misuse", "--quiet", e["file"], "--",
-                            "-w"] + [x for x in a if x != e["file"]])):
+                           [tidy, "-checks=-*,bugprone-signed-char-misuse", "--quiet", e["file"], "--"] +
+                           [x for x in a if os.path.join(e["directory"], x) != e["file"]])):
             cpu, peak, _ = measure(cmd, e["directory"])
             tools[name] += cpu
             rss[name] = max(rss[name], peak)

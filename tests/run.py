@@ -270,6 +270,23 @@ def command_strings_are_never_run_by_a_shell():
 
 
 @test
+def print_args_shows_the_filtered_argv():
+    d = scratch("printargs")
+    write(os.path.join(d, "a.c"), "int f(void) { return 0; }\n")
+    entry = [{"directory": d, "file": "a.c", "command":
+              "clang -Wp,-MMD,./.a.o.d -Werror -DX='1 2' -c a.c -o a.o -MD -MF a.d"}]
+    write(os.path.join(d, "compile_commands.json"), json.dumps(entry))
+    p = run(["-p", d, "--print-args"])
+    check(p.returncode == 0, "exit %d %s" % (p.returncode, p.stderr))
+    got = [json.loads(l) for l in p.stdout.splitlines()]
+    check(len(got) == 1 and got[0]["file"] == os.path.join(d, "a.c"), "entries %s" % got)
+    check(got[0]["arguments"] == ["clang", "-w", "-working-directory", d, "-DX=1 2", "-c", "a.c"],
+          "argv %s" % got[0]["arguments"])
+    check(not os.path.exists(os.path.join(d, "a.d")) and not os.path.exists(os.path.join(d, ".a.o.d")),
+          "a dependency file was written")
+
+
+@test
 def cli_help_version_list():
     p = run(["--help"])
     check(p.returncode == 0 and "EXIT STATUS" in p.stdout and "SYNOPSIS" in p.stdout, "--help")

@@ -15,6 +15,7 @@ static const char usage_text[] =
 "SYNOPSIS\n"
 "    charscan -p BUILD_DIR|compile_commands.json [OPTIONS] [FILE...]\n"
 "    charscan [OPTIONS] --kbuild COMPILER-FLAGS... FILE    (make C=1 CHECK=...)\n"
+"    charscan -D__linux__ COMPILER-FLAGS... FILE            (make C=1 CHECK=charscan)\n"
 "    charscan merge A.sarif B.sarif... -o ALL.sarif\n"
 "    charscan --list-rules | --version | --help\n"
 "\n"
@@ -50,7 +51,8 @@ static const char usage_text[] =
 "    --diff REV         scan only the TUs that `git diff REV` touches, report\n"
 "                       only findings on the lines it adds or changes\n"
 "    --kbuild           the rest of the command line is a compiler command,\n"
-"                       as kbuild calls $(CHECK); text goes to stderr\n"
+"                       as kbuild calls $(CHECK); text goes to stderr.  Implied\n"
+"                       when the first argument is kbuild's -D__linux__\n"
 "    --print-args       print each selected TU's argv as libclang gets it (one\n"
 "                       JSON object per line) instead of scanning\n"
 "    -q, --quiet        no progress line and no summary on stderr\n"
@@ -192,6 +194,12 @@ void parse_options(int argc, char **argv, struct options *o)
 	o->signedness = "both";
 	o->fail_rank = level_rank("warning");
 	memset(o->engine.enabled, 1, NR_RULES);
+	/* kbuild's CHECKFLAGS begin with -D__linux__, which charscan has no
+	 * use for otherwise: make C=1 CHECK=charscan works as with sparse. */
+	if (argc > 1 && !strcmp(argv[1], "-D__linux__")) {
+		optind = 1;
+		take_kbuild_command(argc, argv, o);
+	}
 	if (argc > 1 && !strcmp(argv[1], "merge")) {
 		o->merge = 1;
 		argv++;

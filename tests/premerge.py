@@ -471,6 +471,10 @@ def kbuild_mode_takes_compiler_flags_and_appends_concurrently():
     check(got == want, "appended SARIF %s, want %s" % (got, want))
     check(load(out)["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"] == "file://" + d + "/",
           "srcroot is not $srctree")
+    # CHECK=charscan alone: kbuild's first flag says it is kbuild.
+    p = subprocess.run([Env.charscan] + flags + ["k1.c"], cwd=d, capture_output=True, text=True, env=env)
+    check(p.returncode == 0 and p.stderr == procs[1].stderr, "detected kbuild call: %d %r" % (
+        p.returncode, p.stderr))
     p = subprocess.run([Env.charscan, "--fail-on", "warning", "--kbuild"] + flags + ["k0.c"],
                        cwd=d, capture_output=True, text=True, env=env)
     check(p.returncode == 1, "--fail-on in kbuild mode: %d" % p.returncode)

@@ -202,6 +202,19 @@ static void judge(struct job *j)
 		baseline_apply(j->baseline, f, &j->absent);
 }
 
+/* GitHub code scanning keeps 5,000 results of a run and rejects a run of
+ * more than 25,000: say so before an upload fails or silently drops. */
+static void github_limits(size_t results, int quiet)
+{
+	if (results > 25000)
+		fprintf(stderr, "charscan: warning: %zu results: GitHub code scanning rejects a run "
+			"of more than 25000 (narrow it: --rules, --signedness, a config file, --diff)\n",
+			results);
+	else if (results > 5000 && !quiet)
+		fprintf(stderr, "charscan: note: %zu results: GitHub code scanning keeps only 5000 "
+			"of a run\n", results);
+}
+
 static int write_reports(struct job *j, int incomplete)
 {
 	struct sarif_run run = { j->srcroot, j->o.signedness, !incomplete, &j->src, j->absent };
@@ -210,6 +223,9 @@ static int write_reports(struct job *j, int incomplete)
 
 	if (j->o.out) {
 		json_t *log = sarif_log(&j->res.findings, &j->res.notices, &run);
+
+		if (!j->o.kbuild)
+			github_limits(j->res.findings.len + json_array_size(j->absent), j->o.quiet);
 
 		if (j->o.kbuild)
 			rc = sarif_append(j->o.out, log, &j->err);

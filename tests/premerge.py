@@ -543,3 +543,16 @@ def sarif_is_ready_for_viewers_and_github():
     # The text output keeps the message plain.
     p = scan(d, "-q")
     check("](" not in p.stdout, "link syntax in the text output: %s" % p.stdout)
+
+
+@test
+def github_result_limit_is_announced():
+    n = 5003
+    code = "".join("int f%d(const char *s) { char c = s[0]; return c == -1; }\n" % i for i in range(n))
+    d = project("limits", {"many.c": code})
+    out = os.path.join(d, "many.sarif")
+    p = scan(d, "-o", out)
+    check(len(results(out)) == n, "%d results" % len(results(out)))
+    check("GitHub code scanning keeps only 5000" in p.stderr, "no note: %s" % p.stderr[-300:])
+    p = scan(d, "-o", out, "--rules", "CS004")
+    check("GitHub" not in p.stderr, "note without reason: %s" % p.stderr)

@@ -119,11 +119,14 @@ static void parse_diff(struct changes *ch, const char *buf, size_t len)
 		const char *eol = memchr(p, '\n', end - p);
 		size_t n = (eol ? eol : end) - p;
 
+		/* git ends a name holding a space with a tab, for patch(1). */
+		if (n > 4 && !strncmp(p, "+++ ", 4) && p[n - 1] == '\t')
+			n--;
 		if (n > 4 && !strncmp(p, "+++ ", 4))
 			cur = strncmp(p + 4, "/dev/null", 9) ? add_file(ch, diff_path(p + 4, n - 4)) : NULL;
 		else if (n > 2 && !strncmp(p, "@@", 2))
 			add_hunk(cur, p);
-		p += n + 1;
+		p = eol ? eol + 1 : end;
 	}
 }
 

@@ -349,6 +349,21 @@ def diff_scans_touched_tus_and_reports_changed_lines():
 
 
 @test
+def diff_handles_odd_file_names():
+    names = ["sp ace.c", 'quo"te.c', "t\tab.c"]
+    d = project("diff-names", {n: B_C for n in names})
+    for n in names:
+        write(os.path.join(d, n), "int b_new(const char *s)\n{\n\tchar n = s[2];\n\n\treturn n == -1;\n}\n",
+              mode="a")
+    out = os.path.join(d, "names.sarif")
+    p = scan(d, "--diff", "HEAD", "-o", out)
+    check(p.returncode == 1 and tus_scanned(p.stderr) == 3, "exit %d: %s" % (p.returncode, p.stderr))
+    uris = sorted(k[0] for k in by_line(out))
+    want = sorted(n.replace(" ", "%20").replace('"', "%22").replace("\t", "%09") for n in names)
+    check(uris == want and all(k[1] == 11 for k in by_line(out)), "reported %s" % sorted(by_line(out)))
+
+
+@test
 def diff_follows_kbuild_dependency_files():
     """A kbuild-style entry: -Wp,-MMD,dir/.x.o.d at compile time, turned
     by fixdep into dir/.x.o.cmd, which is where --diff must look."""

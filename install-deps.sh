@@ -8,7 +8,7 @@ pkgs="make gcc git python3 xz-utils pkg-config
 	libjansson-dev libssl-dev
 	linux-source-6.1 flex bison bc libelf-dev
 	qemu-system-x86 busybox-static cpio
-	vim"	# the quickfix test reads charscan's text with vim
+	vim emacs-nox"	# the editor tests read charscan's text with them
 # Node and npm (for the SARIF schema validator): Debian's, unless some are
 # already there (nodesource's nodejs bundles npm and conflicts with ours).
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs nodejs npm"

@@ -500,6 +500,21 @@ def kbuild_mode_takes_compiler_flags_and_appends_concurrently():
 # ---- editors --------------------------------------------------------------------
 
 @test
+def emacs_compilation_mode_reads_the_text_output():
+    d = project("emacs")
+    p = scan(d, "-q")
+    errs = write(os.path.join(d, "errors.txt"), p.stdout)
+    e = subprocess.run(["emacs", "--batch", "-Q", "-l", os.path.join(ROOT, "tests", "emacs-compilation.el"),
+                        errs, d], capture_output=True, text=True, timeout=120)
+    got = [l.rsplit(":", 3) for l in e.stdout.splitlines()]
+    want = [TEXT_LINE.match(l) for l in p.stdout.splitlines()]
+    check(want and len(got) == len(want), "emacs read %d messages of %d: %s" % (len(got), len(want), e.stderr))
+    for g, w in zip(got, want):
+        kind = {"error": "2", "warning": "1", "note": "0"}[w.group(4)]
+        check(g == [w.group(1), w.group(2), w.group(3), kind], "emacs %s for %r" % (g, w.group(0)))
+
+
+@test
 def vim_quickfix_reads_the_text_output():
     d = project("vim")
     p = scan(d, "-q")

@@ -166,9 +166,9 @@ static int print_args(const struct compdb *db)
 		char *line;
 
 		for (int a = 0; a < tu->argc; a++)
-			json_array_append_new(args, json_string(tu->argv[a]));
-		entry = json_pack("{s:s, s:s, s:o}", "directory", tu->directory,
-				  "file", tu->file, "arguments", args);
+			json_array_append_new(args, json_text(tu->argv[a]));
+		entry = json_pack("{s:o, s:o, s:o}", "directory", json_text(tu->directory),
+				  "file", json_text(tu->file), "arguments", args);
 		line = json_dumps(entry, JSON_COMPACT | JSON_PRESERVE_ORDER);
 		puts(line ? line : "{}");
 		free(line);

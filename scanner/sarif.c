@@ -29,8 +29,7 @@ static const struct taxonomy { const char *name, *organization, *uri; } taxonomi
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-/* JSON strings are UTF-8; source text and paths may not be. */
-static json_t *str(const char *s)
+json_t *json_text(const char *s)
 {
 	size_t len = strlen(s), o = 0;
 	char *buf = xmalloc(len * 3 + 1);
@@ -56,7 +55,7 @@ static json_t *str(const char *s)
 
 static json_t *text_obj(const char *s)
 {
-	return json_pack("{s:o}", "text", str(s));
+	return json_pack("{s:o}", "text", json_text(s));
 }
 
 static char *uri_encode(const char *path)

@@ -18,6 +18,10 @@ struct sarif_run {
 	json_t *absent;			/* baseline results gone now, or NULL */
 };
 
+/* A JSON string of s; JSON is UTF-8, source text and paths may not be:
+ * a byte that is not valid UTF-8 becomes U+FFFD. */
+json_t *json_text(const char *s);
+
 /* A result's message.text: the message and links to its related
  * locations; caller frees. */
 char *sarif_message(const struct finding *x);

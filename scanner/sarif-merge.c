@@ -84,12 +84,14 @@ static int cmp_result(const void *pa, const void *pb)
 
 	if ((c = strcmp(get_str(la, "artifactLocation.uri"), get_str(lb, "artifactLocation.uri"))))
 		return c;
-	x = region_int(a, "startLine"), y = region_int(b, "startLine");
-	if (x != y)
-		return x < y ? -1 : 1;
-	x = region_int(a, "startColumn"), y = region_int(b, "startColumn");
-	if (x != y)
-		return x < y ? -1 : 1;
+	for (int i = 0; i < 2; i++) {
+		const char *key = i ? "startColumn" : "startLine";
+
+		x = region_int(a, key);
+		y = region_int(b, key);
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
 	if ((c = strcmp(get_str(a, "ruleId"), get_str(b, "ruleId"))))
 		return c;
 	/* Whatever order the inputs came in, the output is the same. */

@@ -10,15 +10,6 @@ struct old_result {
 	int matched;
 };
 
-static const char *string_at(json_t *obj, const char *a, const char *b)
-{
-	json_t *v = json_object_get(obj, a);
-
-	if (b)
-		v = json_object_get(v, b);
-	return json_is_string(v) ? json_string_value(v) : "";
-}
-
 static size_t old_results(json_t *log, struct old_result **out)
 {
 	json_t *runs = json_object_get(log, "runs");
@@ -32,14 +23,14 @@ static size_t old_results(json_t *log, struct old_result **out)
 			json_t *x = json_array_get(results, i);
 
 			/* An absent result of the baseline is history, not a finding. */
-			if (!strcmp(string_at(x, "baselineState", NULL), "absent"))
+			if (!strcmp(sarif_str(x, "baselineState"), "absent"))
 				continue;
 			grow(out, &cap, n + 1, sizeof(**out));
 			(*out)[n++] = (struct old_result) {
-				x, string_at(x, "ruleId", NULL),
-				string_at(x, "partialFingerprints", "charscan/v1"),
-				string_at(x, "partialFingerprints", "charscan/context/v1"),
-				string_at(x, "message", "text"), 0,
+				x, sarif_str(x, "ruleId"),
+				sarif_str(x, "partialFingerprints.charscan/v1"),
+				sarif_str(x, "partialFingerprints.charscan/context/v1"),
+				sarif_str(x, "message.text"), 0,
 			};
 		}
 	}

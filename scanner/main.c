@@ -224,14 +224,12 @@ static int write_reports(struct job *j, int incomplete)
 	if (j->o.out) {
 		json_t *log = sarif_log(&j->res.findings, &j->res.notices, &run);
 
-		if (!j->o.kbuild)
-			github_limits(j->res.findings.len + json_array_size(j->absent), j->o.quiet);
-
-		if (j->o.kbuild)
+		if (j->o.kbuild) {
 			rc = sarif_append(j->o.out, log, &j->err);
-		else if (json_dumpf(log, j->out.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
-			 fputc('\n', j->out.f) == EOF || output_commit(&j->out, &j->err))
-			rc = -1;
+		} else {
+			github_limits(j->res.findings.len + json_array_size(j->absent), j->o.quiet);
+			rc = sarif_dump(log, &j->out, &j->err);
+		}
 		json_decref(log);
 		if (rc)
 			return -1;

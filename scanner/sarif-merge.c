@@ -33,7 +33,7 @@ json_t *sarif_read(const char *path, char **err)
 	return log;
 }
 
-static const char *get_str(json_t *obj, const char *path)
+const char *sarif_str(json_t *obj, const char *path)
 {
 	char key[64];
 	const char *dot;
@@ -67,9 +67,9 @@ static char *result_key(json_t *result)
 {
 	json_t *loc = first_location(result);
 
-	return xasprintf("%s\x1f%s\x1f%s\x1f%lld\x1f%lld", get_str(result, "ruleId"),
-			 get_str(loc, "artifactLocation.uriBaseId"),
-			 get_str(loc, "artifactLocation.uri"),
+	return xasprintf("%s\x1f%s\x1f%s\x1f%lld\x1f%lld", sarif_str(result, "ruleId"),
+			 sarif_str(loc, "artifactLocation.uriBaseId"),
+			 sarif_str(loc, "artifactLocation.uri"),
 			 (long long)region_int(result, "startLine"),
 			 (long long)region_int(result, "startColumn"));
 }
@@ -82,7 +82,7 @@ static int cmp_result(const void *pa, const void *pb)
 	char *da, *db;
 	int c;
 
-	if ((c = strcmp(get_str(la, "artifactLocation.uri"), get_str(lb, "artifactLocation.uri"))))
+	if ((c = strcmp(sarif_str(la, "artifactLocation.uri"), sarif_str(lb, "artifactLocation.uri"))))
 		return c;
 	for (int i = 0; i < 2; i++) {
 		const char *key = i ? "startColumn" : "startLine";
@@ -92,7 +92,7 @@ static int cmp_result(const void *pa, const void *pb)
 		if (x != y)
 			return x < y ? -1 : 1;
 	}
-	if ((c = strcmp(get_str(a, "ruleId"), get_str(b, "ruleId"))))
+	if ((c = strcmp(sarif_str(a, "ruleId"), sarif_str(b, "ruleId"))))
 		return c;
 	/* Whatever order the inputs came in, the output is the same. */
 	da = json_dumps(a, JSON_SORT_KEYS | JSON_COMPACT);
@@ -133,7 +133,7 @@ static json_t *rules_of(json_t *run)
 static int rule_index(json_t *rules, const char *id)
 {
 	for (size_t i = 0; i < json_array_size(rules); i++)
-		if (!strcmp(get_str(json_array_get(rules, i), "id"), id))
+		if (!strcmp(sarif_str(json_array_get(rules, i), "id"), id))
 			return (int)i;
 	return -1;
 }
@@ -146,7 +146,7 @@ static void merge_rules(json_t *into, json_t *from)
 	for (size_t i = 0; i < json_array_size(other); i++) {
 		json_t *r = json_array_get(other, i);
 
-		if (rule_index(rules, get_str(r, "id")) < 0)
+		if (rule_index(rules, sarif_str(r, "id")) < 0)
 			json_array_append(rules, r);
 	}
 }
@@ -159,7 +159,7 @@ static void merge_results(json_t *into, json_t *from, json_t *seen)
 	for (size_t i = 0; i < json_array_size(other); i++) {
 		json_t *r = json_deep_copy(json_array_get(other, i));
 		char *key = result_key(r);
-		int idx = rule_index(rules, get_str(r, "ruleId"));
+		int idx = rule_index(rules, sarif_str(r, "ruleId"));
 
 		if (json_object_get(seen, key)) {
 			json_decref(r);
@@ -207,9 +207,9 @@ static char *mismatch(json_t *into, json_t *from)
 	};
 
 	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++)
-		if (strcmp(get_str(into, same[i]), get_str(from, same[i])))
+		if (strcmp(sarif_str(into, same[i]), sarif_str(from, same[i])))
 			return xasprintf("runs differ in %s ('%s' and '%s'): they cannot be one run",
-					 same[i], get_str(into, same[i]), get_str(from, same[i]));
+					 same[i], sarif_str(into, same[i]), sarif_str(from, same[i]));
 	return NULL;
 }
 
@@ -256,19 +256,24 @@ json_t *sarif_merge(json_t *const *logs, size_t n, char **err)
 	return log;
 }
 
+int sarif_dump(json_t *log, struct output *out, char **err)
+{
+	if (json_dumpf(log, out->f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
+	    fputc('\n', out->f) == EOF) {
+		*err = xasprintf("cannot write %s", out->path);
+		output_abort(out);
+		return -1;
+	}
+	return output_commit(out, err);
+}
+
 int sarif_write(const char *path, json_t *log, char **err)
 {
 	struct output out;
 
 	if (output_open(&out, path, err))
 		return -1;
-	if (json_dumpf(log, out.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
-	    fputc('\n', out.f) == EOF) {
-		output_abort(&out);
-		*err = xasprintf("cannot write %s", path);
-		return -1;
-	}
-	return output_commit(&out, err);
+	return sarif_dump(log, &out, err);
 }
 
 int sarif_append(const char *path, json_t *log, char **err)

@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include "filecache.h"
 #include "findings.h"
+#include "output.h"
 
 #define SARIF_SCHEMA_URI "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -36,6 +37,10 @@ json_t *sarif_read(const char *path, char **err);
  * by rule and place and sorted, notifications concatenated.  The runs
  * must come from one tool with one %SRCROOT%.  NULL with *err if not. */
 json_t *sarif_merge(json_t *const *logs, size_t n, char **err);
+/* The string at "key.key..." in nested objects, or "" if there is none. */
+const char *sarif_str(json_t *obj, const char *path);
+/* Write log to out (opened with output_open()) and commit it. */
+int sarif_dump(json_t *log, struct output *out, char **err);
 /* Write log to path atomically (temporary file, rename). */
 int sarif_write(const char *path, json_t *log, char **err);
 /* Merge log into the SARIF file at path, creating it: safe when several

@@ -48,6 +48,9 @@ int b_old(const char *s)
 }
 """
 
+# Appended to B_C: a new finding at line 11.
+B_NEW = "int b_new(const char *s)\n{\n\tchar n = s[2];\n\n\treturn n == -1;\n}\n"
+
 C_C = """\
 #include "lib.h"
 
@@ -127,8 +130,7 @@ def baseline_marks_new_unchanged_updated_absent():
     # a_second fixed; a new finding added in b.c; b_old's line edited.
     edit(a, "char d = s[1];", "signed char d = s[1];")
     edit(os.path.join(d, "b.c"), "return c == -1;", "return c == -1 || !s;")
-    write(os.path.join(d, "b.c"), "int b_new(const char *s)\n{\n\tchar n = s[2];\n\n\treturn n == -1;\n}\n",
-          mode="a")
+    write(os.path.join(d, "b.c"), B_NEW, mode="a")
     now = os.path.join(d, "now.sarif")
     p = scan(d, "--baseline", base, "-o", now, "-q")
     check(p.returncode == 1, "exit %d" % p.returncode)
@@ -312,8 +314,7 @@ def diff_scans_touched_tus_and_reports_changed_lines():
     p = scan(d, "--diff", "HEAD")
     check(p.returncode == 0 and tus_scanned(p.stderr) == 0, "no change: %d %s" % (p.returncode, p.stderr))
     # A new finding in b.c, beside its old one: only the new is reported.
-    write(os.path.join(d, "b.c"), "int b_new(const char *s)\n{\n\tchar n = s[2];\n\n\treturn n == -1;\n}\n",
-          mode="a")
+    write(os.path.join(d, "b.c"), B_NEW, mode="a")
     p = scan(d, "--diff", "HEAD")
     check(p.returncode == 1, "exit %d: %s" % (p.returncode, p.stderr))
     check(tus_scanned(p.stderr) == 1, "TUs scanned: %s" % p.stderr)
@@ -353,8 +354,7 @@ def diff_handles_odd_file_names():
     names = ["sp ace.c", 'quo"te.c', "t\tab.c"]
     d = project("diff-names", {n: B_C for n in names})
     for n in names:
-        write(os.path.join(d, n), "int b_new(const char *s)\n{\n\tchar n = s[2];\n\n\treturn n == -1;\n}\n",
-              mode="a")
+        write(os.path.join(d, n), B_NEW, mode="a")
     out = os.path.join(d, "names.sarif")
     p = scan(d, "--diff", "HEAD", "-o", out)
     check(p.returncode == 1 and tus_scanned(p.stderr) == 3, "exit %d: %s" % (p.returncode, p.stderr))
@@ -420,8 +420,7 @@ def pre_commit_hook_blocks_new_findings_only():
     edit(os.path.join(d, "b.c"), "int b_old", "/* doc */\nint b_old")
     p = commit("doc")
     check(p.returncode == 0, "clean change rejected: %s" % p.stderr)
-    write(os.path.join(d, "b.c"), "int b_new(const char *s)\n{\n\tchar n = s[2];\n\n\treturn n == -1;\n}\n",
-          mode="a")
+    write(os.path.join(d, "b.c"), B_NEW, mode="a")
     p = commit("bad")
     check(p.returncode != 0 and "b.c:12:" in p.stderr + p.stdout and "CS001" in p.stderr + p.stdout,
           "new finding not blocked: %d %s %s" % (p.returncode, p.stdout, p.stderr))
@@ -434,8 +433,7 @@ def pre_commit_hook_blocks_new_findings_only():
 def ci_step_writes_sarif_and_fails_on_new_findings():
     d = project("ci")
     git(d, "checkout", "-q", "-b", "topic")
-    write(os.path.join(d, "b.c"), "int b_new(const char *s)\n{\n\tchar n = s[2];\n\n\treturn n == -1;\n}\n",
-          mode="a")
+    write(os.path.join(d, "b.c"), B_NEW, mode="a")
     git(d, "commit", "-qam", "topic")
     env = with_charscan_on_path()
     env.update(CHARSCAN_DB=os.path.join(d, "build"), CHARSCAN_BASE="main",

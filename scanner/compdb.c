@@ -1,5 +1,4 @@
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,39 +218,42 @@ int compdb_load(const char *path, struct compdb *db, struct notices *notes,
 	return 0;
 }
 
+struct wanted {
+	char **files;		/* as given */
+	char **paths;		/* resolved once */
+	int *used, n;
+};
+
+static int is_wanted(const struct tu *tu, void *arg)
+{
+	struct wanted *w = arg;
+	int keep = 0;
+
+	for (int j = 0; j < w->n; j++)
+		if (!strcmp(w->paths[j], tu->file) || !strcmp(w->files[j], tu->file))
+			keep = w->used[j] = 1;
+	return keep;
+}
+
 int compdb_select(struct compdb *db, char **files, int nfiles, char **err)
 {
-	char *want;
-	size_t out = 0;
-	int *used = xcalloc(nfiles, sizeof(*used));
+	struct wanted w = { files, xcalloc(nfiles, sizeof(char *)),
+			    xcalloc(nfiles, sizeof(int)), nfiles };
+	int rc = 0;
 
-	for (size_t i = 0; i < db->len; i++) {
-		int keep = 0;
-
-		for (int j = 0; j < nfiles; j++) {
-			char real[PATH_MAX];
-
-			want = realpath(files[j], real) ? xstrdup(real) :
-			       clean_path(join_path(".", files[j]));
-			if (!strcmp(want, db->tu[i].file) ||
-			    !strcmp(files[j], db->tu[i].file))
-				keep = used[j] = 1;
-			free(want);
-		}
-		if (keep)
-			db->tu[out++] = db->tu[i];
-		else
-			free_tu(&db->tu[i]);
-	}
-	db->len = out;
 	for (int j = 0; j < nfiles; j++)
-		if (!used[j]) {
+		w.paths[j] = clean_path(xstrdup(files[j]));
+	compdb_filter(db, is_wanted, &w);
+	for (int j = 0; j < nfiles; j++) {
+		if (!w.used[j] && !rc) {
 			*err = xasprintf("%s: not in the compile database", files[j]);
-			free(used);
-			return -1;
+			rc = -1;
 		}
-	free(used);
-	return 0;
+		free(w.paths[j]);
+	}
+	free(w.paths);
+	free(w.used);
+	return rc;
 }
 
 void compdb_filter(struct compdb *db, int (*keep)(const struct tu *, void *), void *arg)

@@ -454,8 +454,7 @@ def odd_paths_non_utf8_and_quotes():
     check(b"caf\xe9.c:1:" in p.stdout, "text output lost the raw path")
 
 
-SEED_004 = os.path.join(ROOT, "..", "shared", "seeds",
-                        "004-commit-7b29828c5af6-selftests-net-fix-a-char-signedness-issue.patch")
+SEED_004 = os.path.join(ROOT, "kernel", "selftest", "cmsg_sender-char-signedness.patch")
 
 
 @test
@@ -591,6 +590,7 @@ def main():
     Env.charscan = os.path.abspath(a.charscan)
     Env.work = tempfile.mkdtemp(prefix="charscan-tests.")
     import premerge  # noqa: F401 (registers its tests)
+    import selfcontained  # noqa: F401
     passed = failed = 0
     for t in TESTS:
         name = t.__name__.replace("_", " ")

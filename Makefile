@@ -73,6 +73,11 @@ demo: $(CHARSCAN)
 scan: $(CHARSCAN)
 	sh kernel/scan.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
 
+# The scan against the codegen oracle (charscan confirm): explained,
+# accounted and confirmed figures, out/<config>-unaccounted.tsv.
+evaluate: $(CHARSCAN)
+	sh kernel/evaluate.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
+
 # make C=1 / C=2 CHECK="charscan --kbuild" on the tree make scan built.
 KBUILD_DIR ?= $(CURDIR)/work/kbuild/scan-$(notdir $(KERNEL_SRC))
 kbuild-check: $(CHARSCAN)
@@ -92,9 +97,10 @@ help:
 	@echo "make [all]      build $(CHARSCAN) (LLVM_CONFIG=$(LLVM_CONFIG))"
 	@echo "make check      run the tests (SANITIZE=1: under ASan+UBSan)"
 	@echo "make scan       scan Debian's linux-source-6.1 -> out/linux-6.1.sarif"
+	@echo "make evaluate   the scan against the codegen oracle (CONFIG=tiny|defconfig)"
 	@echo "make kbuild-check  make C=1/C=2 CHECK=charscan on the scanned tree"
 	@echo "make boot       build, boot and compare the signed and unsigned kernels"
 	@echo "make bench      charscan vs clang -fsyntax-only and clang-tidy"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 
-.PHONY: all install check demo scan kbuild-check boot bench clean help
+.PHONY: all install check demo scan evaluate kbuild-check boot bench clean help

@@ -1,54 +1,12 @@
 #include <ctype.h>
-#include <errno.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "diff.h"
 #include "path.h"
+#include "spawn.h"
 #include "util.h"
-
-extern char **environ;
-
-/* argv's standard output, whole; -1 if it cannot run or exits non-zero
- * (its standard error is the user's). */
-static int capture(char *const argv[], char **out, size_t *len, char **err)
-{
-	posix_spawn_file_actions_t fa;
-	int fds[2], status, rc;
-	pid_t pid;
-	FILE *f;
-
-	if (pipe(fds))
-		die("pipe: %s", strerror(errno));
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-	posix_spawn_file_actions_addclose(&fa, fds[0]);
-	posix_spawn_file_actions_addclose(&fa, fds[1]);
-	rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fds[1]);
-	if (rc) {
-		close(fds[0]);
-		*err = xasprintf("cannot run %s: %s", argv[0], strerror(rc));
-		return -1;
-	}
-	f = fdopen(fds[0], "r");
-	*out = read_all(f, len);
-	fclose(f);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		*err = xasprintf("%s %s failed (exit %d)", argv[0], argv[1],
-				 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-		free(*out);
-		*out = NULL;
-		return -1;
-	}
-	return 0;
-}
 
 /* git's C-quoted path ("a\tb") or plain path, up to the end of line. */
 static char *diff_path(const char *s, size_t n)
@@ -144,14 +102,14 @@ int diff_load(const char *rev, const char *dir, struct changes *ch, char **err)
 		*err = xasprintf("--diff takes a revision, not '%s'", rev);
 		return -1;
 	}
-	if (capture(top_argv, &out, &len, err))
+	if (spawn_capture(top_argv, &out, &len, NULL, err))
 		return -1;
 	while (len && isspace((unsigned char)out[len - 1]))
 		len--;
 	ch->top = xstrndup(out, len);
 	free(out);
 	diff_argv[2] = ch->top;
-	if (capture(diff_argv, &out, &len, err))
+	if (spawn_capture(diff_argv, &out, &len, NULL, err))
 		return -1;
 	parse_diff(ch, out, len);
 	free(out);

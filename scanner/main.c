@@ -15,6 +15,7 @@
 #include "baseline.h"
 #include "compdb.h"
 #include "config.h"
+#include "confirm.h"
 #include "diff.h"
 #include "options.h"
 #include "output.h"
@@ -335,6 +336,8 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &j.o);
 	if (j.o.merge)
 		return merge_command(&j.o);
+	if (j.o.confirm)
+		return confirm_command(&j.o);
 	status = scan_command(&j);
 	job_free(&j);
 	return status;

@@ -17,6 +17,8 @@ static const char usage_text[] =
 "    charscan [OPTIONS] --kbuild COMPILER-FLAGS... FILE    (make C=1 CHECK=...)\n"
 "    charscan -D__linux__ COMPILER-FLAGS... FILE            (make C=1 CHECK=charscan)\n"
 "    charscan merge A.sarif B.sarif... -o ALL.sarif\n"
+"    charscan confirm -p DB [-j N] [--changes T.tsv] [--cache DIR] [FILE...]\n"
+"             -o OUT.sarif REPORT.sarif\n"
 "    charscan --list-rules | --version | --help\n"
 "\n"
 "DESCRIPTION\n"
@@ -58,6 +60,21 @@ static const char usage_text[] =
 "    -q, --quiet        no progress line and no summary on stderr\n"
 "    --list-rules       print the rule catalogue\n"
 "    --version, --help\n"
+"\n"
+"CONFIRM\n"
+"    The codegen oracle: each TU of DB (or each FILE) is compiled twice with\n"
+"    its own argv plus -S -gline-tables-only, once -fsigned-char and once\n"
+"    -funsigned-char; the instructions of each function are diffed (local\n"
+"    labels renumbered, registers by width) and each result of REPORT gets\n"
+"    properties.codegen: changed (instructions on its line or the next\n"
+"    differ), unchanged, or none (no instructions there).\n"
+"    --changes T.tsv    also write every changed line with its instructions\n"
+"    --cache DIR        keep each TU's answer, keyed by argv and source, and\n"
+"                       reused while no file the compile read has changed\n"
+"    --compiler CC      compile with CC (default: the entry's compiler when\n"
+"                       it is clang, else clang)\n"
+"    Exit status: 0 done, 2 usage or unreadable input, 3 some TUs did not\n"
+"    compile (listed in the report's toolExecutionNotifications).\n"
 "\n"
 "SUPPRESSIONS\n"
 "    A comment holding 'charscan-ignore RULE[,RULE]: reason' on a finding's\n"
@@ -151,6 +168,14 @@ static void check_combinations(struct options *o)
 			usage_error("merge needs input SARIF files and -o FILE", NULL);
 		return;
 	}
+	if (o->confirm) {
+		if (!o->db || !o->out || o->nfiles < 1)
+			usage_error("confirm needs -p DB, -o OUT.sarif and the REPORT.sarif to annotate",
+				    NULL);
+		return;
+	}
+	if (o->changes || o->cache || o->compiler)
+		usage_error("--changes, --cache and --compiler go with charscan confirm", NULL);
 	if (!o->db && !o->kbuild)
 		usage_error("-p BUILD_DIR is required", NULL);
 	if (o->kbuild && (o->db || o->diff || o->nfiles))
@@ -166,7 +191,8 @@ static void check_combinations(struct options *o)
 void parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
-	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP };
+	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP,
+	       O_CHANGES, O_CACHE, O_COMPILER };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "signedness", required_argument, NULL, O_SIGNEDNESS },
@@ -180,6 +206,9 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "kbuild", no_argument, NULL, O_KBUILD },
 		{ "print-args", no_argument, NULL, O_PRINT_ARGS },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "changes", required_argument, NULL, O_CHANGES },
+		{ "cache", required_argument, NULL, O_CACHE },
+		{ "compiler", required_argument, NULL, O_COMPILER },
 		{ "list-rules", no_argument, NULL, O_LIST },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ "help", no_argument, NULL, O_HELP },
@@ -200,8 +229,8 @@ void parse_options(int argc, char **argv, struct options *o)
 		optind = 1;
 		take_kbuild_command(argc, argv, o);
 	}
-	if (argc > 1 && !strcmp(argv[1], "merge")) {
-		o->merge = 1;
+	if (argc > 1 && (!strcmp(argv[1], "merge") || !strcmp(argv[1], "confirm"))) {
+		*(strcmp(argv[1], "merge") ? &o->confirm : &o->merge) = 1;
 		argv++;
 		argc--;
 	}
@@ -244,6 +273,9 @@ void parse_options(int argc, char **argv, struct options *o)
 		case O_DIFF: o->diff = optarg; break;
 		case O_KBUILD: take_kbuild_command(argc, argv, o); break;
 		case O_PRINT_ARGS: o->print_args = 1; break;
+		case O_CHANGES: o->changes = optarg; break;
+		case O_CACHE: o->cache = optarg; break;
+		case O_COMPILER: o->compiler = optarg; break;
 		case O_LIST: list_rules(); exit(EXIT_CLEAN);
 		case O_VERSION: print_version(); exit(EXIT_CLEAN);
 		case O_HELP: fputs(usage_text, stdout); exit(EXIT_CLEAN);

@@ -24,6 +24,8 @@ struct options {
 	int kbuild_argc;
 	char **kbuild_argv;		/* "clang" and kbuild's flags and file */
 	int merge;			/* charscan merge */
+	int confirm;			/* charscan confirm: files end with REPORT */
+	const char *changes, *cache, *compiler;	/* confirm's */
 };
 
 void parse_options(int argc, char **argv, struct options *o);

@@ -4,8 +4,9 @@
 #include "rule_help.h"		/* generated from rules/<id>.md */
 
 const struct rule rules[NR_RULES] = {
-#define RULE(id_, name_, level_, prec_, sev_, cwe_, cert_, fix_, sd_, fd_) \
-	[id_] = { #id_, name_, #level_, prec_, sev_, cwe_, cert_, fix_, sd_, fd_, help_##id_ },
+#define RULE(id_, name_, level_, prec_, sev_, cwe_, cert_, fix_, judges_, sd_, fd_) \
+	[id_] = { #id_, name_, #level_, prec_, sev_, cwe_, cert_, fix_, judges_, sd_, fd_, \
+		  help_##id_ },
 #include "rules.def"
 #undef RULE
 };

@@ -3,6 +3,7 @@
 #define CHARSCAN_RULES_H
 
 enum fix_kind { FIX_DECL, FIX_CAST };
+enum judges { CODE, DATA };		/* see rules.def */
 
 enum rule_id {
 #define RULE(id, ...) id,
@@ -20,6 +21,7 @@ struct rule {
 	const char *cwe;		/* "194" */
 	const char *cert;		/* "INT07-C" */
 	enum fix_kind fix;
+	enum judges judges;
 	const char *short_desc;
 	const char *full_desc;
 	const char *help_md;		/* rules/<id>.md, compiled in */

@@ -176,7 +176,7 @@ static json_t *rule_json(const struct rule *r)
 	char *cwe_tag = xasprintf("external/cwe/cwe-%s", r->cwe);
 	char *cert_tag = xasprintf("external/cert/%s", r->cert);
 	char *help_uri = xasprintf("%s%s.md", CHARSCAN_RULES_URI, r->id);
-	json_t *j = json_pack("{s:s, s:s, s:o, s:o, s:o, s:s, s:{s:s}, s:{s:[s,s,s,s], s:s, s:s, s:s}, s:[o,o]}",
+	json_t *j = json_pack("{s:s, s:s, s:o, s:o, s:o, s:s, s:{s:s}, s:{s:[s,s,s,s], s:s, s:s, s:s, s:s}, s:[o,o]}",
 		"id", r->id, "name", r->name,
 		"shortDescription", text_obj(r->short_desc),
 		"fullDescription", text_obj(r->full_desc),
@@ -187,6 +187,7 @@ static json_t *rule_json(const struct rule *r)
 			"precision", r->precision,
 			"problem.severity", r->level,
 			"security-severity", r->security_severity,
+			"charscan/judges", r->judges == DATA ? "data" : "code",
 		"relationships", relationship("CWE", 0, r->cwe),
 			relationship("CERT C", 1, r->cert));
 

@@ -103,6 +103,8 @@ char *read_all(FILE *f, size_t *len)
 		got = fread(buf + n, 1, cap - n, f);
 		n += got;
 	} while (got);
-	*len = n;
+	buf[n] = '\0';		/* room: the last fread left some */
+	if (len)
+		*len = n;
 	return buf;
 }

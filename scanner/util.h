@@ -15,7 +15,8 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* Grow *v (of *cap elements of size) to hold at least need elements. */
 void grow(void *v, size_t *cap, size_t need, size_t size);
 
-/* The rest of f, in a buffer the caller frees; check ferror(f). */
+/* The rest of f, NUL-terminated, in a buffer the caller frees (its
+ * length in *len unless NULL); check ferror(f). */
 char *read_all(FILE *f, size_t *len);
 /* Length of the valid UTF-8 sequence at s, 0 if it is not one. */
 int utf8_seq_len(const unsigned char *s, size_t left);

@@ -1,0 +1,244 @@
+/*
+ * charscan confirm: the codegen oracle over a compile database, and a
+ * scan report annotated with what it says.  Each result gets
+ * properties.codegen:
+ *   changed    instructions on its line, or a line next to it, differ
+ *              between -fsigned-char and -funsigned-char
+ *   unchanged  there are instructions there, and they do not differ
+ *   none       no instructions there (an initializer, a declaration)
+ * and, with --changes, every changed line is written as a row of
+ * "path, line, function, differing instructions" for make evaluate.
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "codegen.h"
+#include "compdb.h"
+#include "confirm.h"
+#include "output.h"
+#include "path.h"
+#include "pool.h"
+#include "sarif.h"
+#include "util.h"
+
+struct confirm {
+	const struct options *o;
+	struct compdb db;
+	struct cg_opts cg;
+	struct cg_lines *tu_lines;	/* one list per TU */
+	struct notices *tu_notices;
+	atomic_size_t failed;
+	struct cg_lines lines;		/* all, finished */
+	json_t *report;
+	char *err;
+};
+
+static void confirm_tu(void *ctx, void *state, size_t i)
+{
+	struct confirm *c = ctx;
+	const struct tu *tu = &c->db.tu[i];
+	char *err = NULL;
+
+	(void)state;
+	if (codegen_tu(tu, &c->cg, &c->tu_lines[i], &err)) {
+		notice_add(&c->tu_notices[i], "warning", tu->file,
+			   "%s: codegen oracle: does not compile: %s", tu->file, err);
+		atomic_fetch_add(&c->failed, 1);
+		free(err);
+	}
+}
+
+/* file:///a%20b/ -> /a b/ (the report's own URIs, as sarif.c writes them). */
+static char *uri_path(const char *uri)
+{
+	char *out = xmalloc(strlen(uri) + 1), *o = out;
+
+	if (!strncmp(uri, "file://", 7))
+		uri += 7;
+	for (; *uri; uri++) {
+		unsigned v;
+
+		if (*uri == '%' && sscanf(uri + 1, "%2x", &v) == 1) {
+			*o++ = (char)v;
+			uri += 2;
+		} else {
+			*o++ = *uri;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+static char *result_path(json_t *run, json_t *result)
+{
+	json_t *loc = json_object_get(json_array_get(json_object_get(result, "locations"), 0),
+				      "physicalLocation");
+	const char *uri = sarif_str(loc, "artifactLocation.uri");
+	const char *base = sarif_str(loc, "artifactLocation.uriBaseId");
+	json_t *bases = json_object_get(run, "originalUriBaseIds");
+	char *rel = uri_path(uri), *root, *path;
+
+	if (!*base || rel[0] == '/')
+		return clean_path(rel);
+	root = uri_path(sarif_str(json_object_get(bases, base), "uri"));
+	path = join_path(root, rel);
+	free(root);
+	free(rel);
+	return clean_path(path);
+}
+
+static const char *verdict(const struct cg_lines *l, const char *path, unsigned line)
+{
+	const char *v = "none";
+
+	for (unsigned d = 0; d < 3; d++) {
+		unsigned at = d == 0 ? line : d == 1 ? line - 1 : line + 1;
+		const struct cg_line *x = at ? cg_lines_find(l, path, at) : NULL;
+
+		if (x && x->changed)
+			return "changed";
+		if (x && d == 0)
+			v = "unchanged";
+	}
+	return v;
+}
+
+/* Results of each run, annotated; counts per verdict into n[3]. */
+static void annotate(struct confirm *c, size_t n[3])
+{
+	static const char *const names[] = { "changed", "unchanged", "none" };
+	json_t *runs = json_object_get(c->report, "runs"), *run, *result;
+	size_t i, k;
+
+	json_array_foreach(runs, i, run) {
+		json_array_foreach(json_object_get(run, "results"), k, result) {
+			char *path = result_path(run, result);
+			unsigned line = (unsigned)json_integer_value(json_object_get(
+				json_object_get(json_object_get(json_array_get(
+					json_object_get(result, "locations"), 0), "physicalLocation"),
+					"region"), "startLine"));
+			const char *v = verdict(&c->lines, cg_intern(path), line);
+			json_t *props = json_object_get(result, "properties");
+
+			if (!json_is_object(props)) {
+				props = json_object();
+				json_object_set_new(result, "properties", props);
+			}
+			json_object_set_new(props, "codegen", json_string(v));
+			for (int j = 0; j < 3; j++)
+				n[j] += !strcmp(v, names[j]);
+			free(path);
+		}
+	}
+}
+
+static void add_notifications(struct confirm *c, struct notices *ns)
+{
+	json_t *inv = json_array_get(json_object_get(json_array_get(
+		json_object_get(c->report, "runs"), 0), "invocations"), 0);
+	json_t *list;
+
+	if (!inv || !ns->len)
+		return;
+	list = json_object_get(inv, "toolExecutionNotifications");
+	if (!json_is_array(list)) {
+		list = json_array();
+		json_object_set_new(inv, "toolExecutionNotifications", list);
+	}
+	for (size_t i = 0; i < ns->len; i++)
+		json_array_append_new(list, json_pack("{s:s, s:{s:o}}", "level", ns->v[i].level,
+						      "message", "text",
+						      json_text(ns->v[i].message)));
+}
+
+static int write_changes(struct confirm *c, const char *path)
+{
+	struct output out = { 0 };
+
+	if (output_open(&out, path, &c->err))
+		return -1;
+	fputs("path\tline\tfunction\tinstructions\n", out.f);
+	for (size_t i = 0; i < c->lines.len; i++) {
+		const struct cg_line *x = &c->lines.v[i];
+
+		if (x->changed)
+			fprintf(out.f, "%s\t%u\t%s\t%s\n", x->path, x->line, x->function,
+				x->detail ? x->detail : "");
+	}
+	return output_commit(&out, &c->err);
+}
+
+static size_t count_changed(const struct cg_lines *l)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->len; i++)
+		n += l->v[i].changed;
+	return n;
+}
+
+static int run_confirm(struct confirm *c, struct output *out)
+{
+	const struct options *o = c->o;
+	struct notices notes = { 0 };
+	struct pool_work w = { 0 };
+	size_t n[3] = { 0 };
+
+	if (compdb_load(o->db, &c->db, &notes, &c->err) ||
+	    (o->nfiles > 1 && compdb_select(&c->db, o->files, o->nfiles - 1, &c->err)))
+		return EXIT_USAGE;
+	if (c->cg.cache_dir && mkdir(c->cg.cache_dir, 0777) && access(c->cg.cache_dir, W_OK)) {
+		c->err = xasprintf("cannot use the cache folder %s", c->cg.cache_dir);
+		return EXIT_USAGE;
+	}
+	c->tu_lines = xcalloc(c->db.len, sizeof(*c->tu_lines));
+	c->tu_notices = xcalloc(c->db.len, sizeof(*c->tu_notices));
+	w = (struct pool_work){ .n = c->db.len, .jobs = o->jobs, .unit = "TUs",
+				.label = !o->quiet && isatty(2) ? "CONFIRM" : NULL,
+				.ctx = c, .item = confirm_tu };
+	pool_run(&w);
+	for (size_t i = 0; i < c->db.len; i++) {
+		cg_lines_move(&c->lines, &c->tu_lines[i]);
+		notices_move(&notes, &c->tu_notices[i]);
+	}
+	cg_lines_finish(&c->lines);
+	annotate(c, n);
+	add_notifications(c, &notes);
+	for (size_t i = 0; i < notes.len; i++)
+		fprintf(stderr, "charscan: %s: %s\n", notes.v[i].level, notes.v[i].message);
+	notices_free(&notes);
+	if ((o->changes && write_changes(c, o->changes)) || sarif_dump(c->report, out, &c->err))
+		return EXIT_USAGE;
+	if (!o->quiet)
+		fprintf(stderr, "charscan confirm: %zu TUs, %zu failed, %zu changed lines; "
+			"results: %zu changed, %zu unchanged, %zu none\n", c->db.len,
+			atomic_load(&c->failed), count_changed(&c->lines), n[0], n[1], n[2]);
+	return atomic_load(&c->failed) ? EXIT_INCOMPLETE : EXIT_CLEAN;
+}
+
+int confirm_command(const struct options *o)
+{
+	struct confirm c = { .o = o, .cg = { o->compiler, o->cache } };
+	struct output out = { 0 };
+	int rc = EXIT_USAGE;
+
+	if (output_open(&out, o->out, &c.err) == 0 &&
+	    (c.report = sarif_read(o->files[o->nfiles - 1], &c.err)))
+		rc = run_confirm(&c, &out);
+	if (rc == EXIT_USAGE)
+		fprintf(stderr, "charscan: %s\n", c.err ? c.err : "failed");
+	output_abort(&out);
+	for (size_t i = 0; c.tu_lines && i < c.db.len; i++)
+		cg_lines_free(&c.tu_lines[i]);
+	free(c.tu_lines);
+	free(c.tu_notices);
+	cg_lines_free(&c.lines);
+	cg_intern_free();
+	compdb_free(&c.db);
+	json_decref(c.report);
+	free(c.err);
+	return rc;
+}

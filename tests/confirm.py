@@ -1,0 +1,171 @@
+"""charscan confirm, the codegen oracle: on code whose answer is known, on
+the rule cases, on a file with no char, and with its cache."""
+import json
+import os
+import subprocess
+
+from harness import Env, RULE_TESTS, check, compdb, results, run, scratch, test, validate
+
+# Each line's expected oracle verdict, for -O2 code whose codegen is known.
+KNOWN = {
+    "known.c": """\
+#include "known.h"
+int dead(const char *p)
+{
+	int j = p[0];
+	return j != -1;		/* changed: -1 is unreachable when unsigned */
+}
+int ascii(const char *p)
+{
+	return p[0] == 'a';	/* unchanged: the same byte test either way */
+}
+char table[4] = { 1, 2, 3, 4 };
+int from_header(const char *p)
+{
+	return widen(p);
+}
+""",
+    "known.h": "static inline int widen(const char *p) { return p[1] >> 1; }\n",
+    "nochar.c": "int triple(int x)\n{\n\treturn x * 3;\n}\n",
+}
+
+
+def known_tree(name):
+    d = scratch(name)
+    for f, text in KNOWN.items():
+        with open(os.path.join(d, f), "w") as out:
+            out.write(text)
+    compdb(d, ["known.c", "nochar.c"], ["-O2"])
+    return d
+
+
+def confirm(d, report, *extra):
+    out = os.path.join(d, "confirmed.sarif")
+    tsv = os.path.join(d, "changes.tsv")
+    p = run(["confirm", "-p", d, "-o", out, "--changes", tsv, "-q"] + list(extra) + [report])
+    rows = []
+    if os.path.exists(tsv):
+        with open(tsv) as f:
+            rows = [line.rstrip("\n").split("\t") for line in f][1:]
+    return p, out, rows
+
+
+def scan(d):
+    report = os.path.join(d, "scan.sarif")
+    p = run(["-p", d, "-o", report, "--srcroot", d, "-q"])
+    check(p.returncode in (0, 1), "scan exit %d: %s" % (p.returncode, p.stderr))
+    return report
+
+
+@test
+def confirm_marks_changed_lines_and_annotates_results():
+    d = known_tree("confirm-known")
+    p, out, rows = confirm(d, scan(d))
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    changed = {(os.path.basename(r[0]), int(r[1])) for r in rows}
+    check(("known.c", 5) in changed or ("known.c", 4) in changed, "dead(): %s" % sorted(changed))
+    check(("known.h", 1) in changed, "the inlined header line: %s" % sorted(changed))
+    check(not any(f == "known.c" and 8 <= n <= 10 for f, n in changed), "ascii(): %s" % sorted(changed))
+    check(not any(f == "nochar.c" for f, n in changed), "a file with no char: %s" % sorted(changed))
+    fn = {os.path.basename(r[0]): r[2] for r in rows}
+    check(fn.get("known.h") == "from_header", "function of the inlined line: %s" % fn)
+    check(any("movsb" in r[3] or "movzb" in r[3] or "sar" in r[3] or "shr" in r[3] for r in rows),
+          "instructions: %s" % rows)
+    validate(out)
+    verdicts = {(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"]):
+                r["properties"]["codegen"] for r in results(out)}
+    check(verdicts.get(("CS001", 5)) == "changed", "CS001 at the dead test: %s" % verdicts)
+
+
+@test
+def confirm_says_none_and_unchanged_where_there_is_no_difference():
+    d = known_tree("confirm-none")
+    # A report with results placed by hand: the initializer (no code) and
+    # the ASCII test (code that does not change).
+    report = scan(d)
+    log = json.load(open(report))
+    res = log["runs"][0]["results"]
+    check(res, "the scan found nothing to place results on")
+    template = res[0]
+    placed = []
+    for line in (9, 11):
+        r = json.loads(json.dumps(template))
+        r["locations"][0]["physicalLocation"]["region"] = {"startLine": line, "startColumn": 1}
+        placed.append(r)
+    log["runs"][0]["results"] = placed
+    with open(report, "w") as f:
+        json.dump(log, f)
+    p, out, rows = confirm(d, report)
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    got = [r["properties"]["codegen"] for r in results(out)]
+    check(got == ["unchanged", "none"], "verdicts %s" % got)
+
+
+@test
+def confirm_on_the_rule_cases_confirms_the_code_rules():
+    d = scratch("confirm-rules")
+    files = sorted(f for f in os.listdir(RULE_TESTS) if f.endswith(".c"))
+    db = compdb(RULE_TESTS, files, ["-O2"], path=os.path.join(d, "compile_commands.json"))
+    report = os.path.join(d, "scan.sarif")
+    run(["-p", db, "-o", report, "--srcroot", RULE_TESTS, "-q"])
+    p, out, rows = confirm(d, report, "-j", "2")
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    res = results(out)
+    check(all(r["properties"]["codegen"] in ("changed", "unchanged", "none") for r in res), "verdicts")
+    by_rule = {}
+    for r in res:
+        by_rule.setdefault(r["ruleId"], []).append(r["properties"]["codegen"])
+    # Sign tests and dead comparisons are folded to different code.
+    for rule in ("CS001", "CS002"):
+        check(by_rule.get(rule) and by_rule[rule].count("changed") * 2 > len(by_rule[rule]),
+              "%s: %s" % (rule, by_rule.get(rule)))
+
+
+@test
+def confirm_cache_is_reused_and_goes_stale_with_a_header():
+    d = known_tree("confirm-cache")
+    report = scan(d)
+    cache = os.path.join(d, "cache")
+    p1, out1, rows1 = confirm(d, report, "--cache", cache)
+    check(p1.returncode == 0 and len(os.listdir(cache)) == 2, "cache entries: %s" % os.listdir(cache))
+    p2, out2, rows2 = confirm(d, report, "--cache", cache)
+    check(rows2 == rows1, "cached answer differs")
+    # A corrupt entry is not used: it is recomputed.
+    victim = os.path.join(cache, sorted(os.listdir(cache))[0])
+    with open(victim, "w") as f:
+        f.write("charscan-codegen 1\nline\tgarbage\n")
+    p3, out3, rows3 = confirm(d, report, "--cache", cache)
+    check(rows3 == rows1, "a corrupt cache entry changed the answer")
+    # The header changes: the widening is gone, and so is the changed line.
+    with open(os.path.join(d, "known.h"), "w") as f:
+        f.write("static inline int widen(const char *p) { return p[1] == 'x'; }\n")
+    p4, out4, rows4 = confirm(d, report, "--cache", cache)
+    check(not any(r[0].endswith("known.h") for r in rows4), "stale cache used: %s" % rows4)
+
+
+@test
+def confirm_reports_a_tu_that_does_not_compile_and_goes_on():
+    d = known_tree("confirm-broken")
+    report = scan(d)
+    with open(os.path.join(d, "nochar.c"), "w") as f:
+        f.write("int broken(void) { return }\n")
+    p, out, rows = confirm(d, report)
+    check(p.returncode == 3, "exit %d: %s" % (p.returncode, p.stderr))
+    check("nochar.c" in p.stderr and "error" in p.stderr, p.stderr)
+    notes = json.load(open(out))["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    check(any("nochar.c" in n["message"]["text"] for n in notes), "notifications %s" % notes)
+    check(any(r[0].endswith("known.c") for r in rows), "the other TU was not measured")
+    validate(out)
+
+
+@test
+def confirm_usage_errors():
+    d = known_tree("confirm-usage")
+    for args, what in ((["confirm", "-p", d, "-o", os.path.join(d, "o.sarif")], "REPORT"),
+                       (["confirm", "-o", "x", "r.sarif"], "-p"),
+                       (["confirm", "-p", d, "-o", os.path.join(d, "o.sarif"),
+                         os.path.join(d, "missing.sarif")], "missing.sarif"),
+                       (["-p", d, "--cache", d], "--cache")):
+        p = run(args)
+        check(p.returncode == 2 and what in p.stderr, "%s: exit %d: %s" % (args, p.returncode, p.stderr))
+    check(not os.path.exists(os.path.join(d, "o.sarif")), "a report was left behind")

@@ -317,3 +317,26 @@ int eval_const(CXCursor c, long long *value)
 	clang_EvalResult_dispose(r);
 	return ok;
 }
+
+/*
+ * Is the char value at node i only asked about at compile time: a
+ * constant, converted and compared with another constant, as in
+ * is_signed_type(char), ((char)-1 < (char)1)?  Such a test records the
+ * signedness (TRACE_EVENT fields, CHAR_MIN), it does not assume it.
+ */
+int in_constant_test(const struct tree *t, int i)
+{
+	long long k;
+	int p = i, side, other;
+
+	if (!eval_const(t->n[i].cur, &k))
+		return 0;
+	while ((p = up(t, i)) >= 0 && is_cast(t, p))
+		i = p;
+	if (p < 0 || t->n[p].kind != CXCursor_BinaryOperator || !op_is_compare(t->n[p].op))
+		return 0;
+	side = strip_parens(t, child(t, p, 0)) == strip_parens(t, i) ? 1 : 0;
+	other = child(t, p, side);
+	return other >= 0 && eval_const(t->n[other].cur, &k);
+}
+

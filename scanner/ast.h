@@ -68,5 +68,7 @@ enum op op_mirror(enum op op);	/* a < b  ==  b > a */
 
 /* Integer constant value of an expression; 0 if not a constant. */
 int eval_const(CXCursor c, long long *value);
+/* A constant char compared with a constant: signedness introspection. */
+int in_constant_test(const struct tree *t, int i);
 
 #endif

@@ -164,6 +164,8 @@ static void find_values(struct walk *w)
 		int src = widened_char(t, i), k;
 
 		if (src >= 0) {
+			if (in_constant_test(t, src))
+				continue;
 			domain_char(&d);
 			domain_convert(&d, t->n[i].type);
 			observe(w, src, src, -1, i, &d, 0);

@@ -27,3 +27,26 @@ int printable(char c)
 {
 	return c >= ' ' && c < 127;		/* ok: CS003 */
 }
+
+/*
+ * Asking the compiler which signedness char has is not assuming one:
+ * constants compared with constants are decided at compile time
+ * (is_signed_type(char) in every TRACE_EVENT char field).
+ */
+#define is_signed_type(type) (((type)(-1)) < (type)1)
+
+struct field_desc { const char *name; int is_signed; };
+
+static const struct field_desc fields[] = {
+	{ "flag", is_signed_type(char) },	/* ok: CS003 CS004 */
+};
+
+int char_is_signed(void)
+{
+	return fields[0].is_signed + ((char)-1 < 0);	/* ok: CS001 CS002 CS003 CS004 */
+}
+
+int runtime_value_still_judged(const char *p)
+{
+	return *p < (char)1;			/* expect: CS003 */
+}

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "baseline.h"
+#include "charcond.h"
 #include "compdb.h"
 #include "config.h"
 #include "confirm.h"
@@ -196,6 +197,7 @@ static void judge(struct job *j)
 		if (j->cfg.level[f->v[i].rule])
 			f->v[i].level = j->cfg.level[f->v[i].rule];
 	findings_filter(f, not_excluded_finding, j);
+	drop_char_conditional(f, &j->src);
 	suppress_in_source(f, &j->src);
 	if (j->o.diff)
 		diff_filter(f, &j->changes);

@@ -1,0 +1,16 @@
+/*
+ * Code the preprocessor keeps for one signedness only: the groups of an
+ * #if / #ifdef / #ifndef / #elif on __CHAR_UNSIGNED__, and their #else.
+ * What is written there is chosen for the signedness it is compiled
+ * with, so it is not a finding (is_signed_type_kunit.c, test_printf.c).
+ */
+#ifndef CHARSCAN_CHARCOND_H
+#define CHARSCAN_CHARCOND_H
+
+#include "filecache.h"
+#include "findings.h"
+
+/* Drop the findings that lie in such a group (f sorted by path). */
+void drop_char_conditional(struct findings *f, struct filecache *src);
+
+#endif

@@ -16,6 +16,7 @@ static const struct dropped_flag {
 	int takes_value;	/* the next argv word goes too */
 	const char *why;
 } dropped[] = {
+	/* What a compile writes: dropped by compile_argv() too. */
 	{ "-o",			0, 1, "a scan writes no object file" },
 	{ "-Wp,-MD,",		1, 0, "a scan must not write dependency files (kbuild)" },
 	{ "-Wp,-MMD,",		1, 0, "a scan must not write dependency files (kbuild)" },
@@ -24,6 +25,8 @@ static const struct dropped_flag {
 	{ "-MF",		0, 1, "dependency file name" },
 	{ "-MT",		0, 1, "dependency target name" },
 	{ "-MQ",		0, 1, "dependency target name" },
+#define NR_OUTPUT_FLAGS 8
+	/* What libclang (a newer clang than the build's) cannot take. */
 	{ "-Werror",		1, 0, "a warning must not turn into a failed TU" },
 	{ "-pedantic-errors",	0, 0, "a warning must not turn into a failed TU" },
 	{ "-enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang",
@@ -100,11 +103,32 @@ static void keep(struct tu *tu, const struct dropped_flag *d, const char *value)
 	}
 }
 
+char **compile_argv(const struct tu *tu, int room)
+{
+	char **out = xcalloc(tu->argc + room + 1, sizeof(*out));
+	int n = 0;
+
+	for (int i = 0; tu->cc_argv[i]; i++) {
+		const struct dropped_flag *d = i ? lookup(dropped, NR_OUTPUT_FLAGS, tu->cc_argv[i])
+						 : NULL;
+
+		if (d)
+			i += d->takes_value && tu->cc_argv[i + 1];
+		else if (strcmp(tu->cc_argv[i], "-c"))
+			out[n++] = tu->cc_argv[i];
+	}
+	return out;
+}
+
 void filter_args(struct tu *tu)
 {
 	size_t nadd = sizeof(added) / sizeof(added[0]);
 	char **out = xcalloc(tu->argc + nadd + 3, sizeof(*out));
 	int n = 0;
+
+	tu->cc_argv = xcalloc(tu->argc + 1, sizeof(*tu->cc_argv));
+	for (int i = 0; i < tu->argc; i++)
+		tu->cc_argv[i] = xstrdup(tu->argv[i]);
 
 	for (int i = 0; i < tu->argc; i++) {
 		const struct dropped_flag *d = i ? lookup(dropped, N(dropped), tu->argv[i]) : NULL;

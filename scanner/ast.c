@@ -281,6 +281,11 @@ enum op cursor_op(CXTranslationUnit tu, CXCursor c)
 }
 #endif
 
+int op_is_equality(enum op op)
+{
+	return op == OP_EQ || op == OP_NE;
+}
+
 int op_is_compare(enum op op)
 {
 	return op >= OP_LT && op <= OP_NE;

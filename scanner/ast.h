@@ -64,6 +64,7 @@ enum op cursor_op(CXTranslationUnit tu, CXCursor c);
 const char *op_spelling(enum op op);
 
 int op_is_compare(enum op op);
+int op_is_equality(enum op op);	/* == != */
 enum op op_mirror(enum op op);	/* a < b  ==  b > a */
 
 /* Integer constant value of an expression; 0 if not a constant. */

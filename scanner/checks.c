@@ -42,6 +42,13 @@ static int is_ctype_macro(const char *name, CXCursor expansion)
 	return is_ctype_name(name) && from_system_header(clang_getCursorReferenced(expansion));
 }
 
+void harmless(struct occ *o, enum rule_id r, int node, const char *why)
+{
+	o->pass_rule = r;
+	o->pass_node = node;
+	o->pass_why = why;
+}
+
 static const char *signedness(enum breaks br)
 {
 	return br == BREAKS_SIGNED ? "signed" : "unsigned";
@@ -221,9 +228,13 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 		if (first != cmp)	/* the chain is judged once, at its first term */
 			return;
 	}
-	if (!memcmp(acc.s, acc.u, sizeof(acc.s)))
-		return;
 	at = terms > 1 ? root : cmp;
+	if (!memcmp(acc.s, acc.u, sizeof(acc.s))) {
+		harmless(o, op_is_equality(T(w, cmp).op) ? CS001 : CS003, at, terms > 1 ?
+			 "the whole condition has the same result for every byte either way" :
+			 "the comparison has the same result for every byte either way");
+		return;
+	}
 	op = side ? op_mirror(T(w, cmp).op) : T(w, cmp).op;
 	cs = all_same(acc.s);
 	cu = all_same(acc.u);
@@ -271,6 +282,8 @@ static void check_compare(struct walk *w, struct occ *o)
 	case T_PLAIN_CHAR:
 		/* Two plain chars are equal under either signedness, but
 		 * ordered differently; judged once, from the left. */
+		if (op == OP_EQ || op == OP_NE)
+			harmless(o, CS001, o->ctx, "two plain chars are equal under either signedness");
 		if (op == OP_EQ || op == OP_NE || !is_lhs(w, o))
 			return;
 		a = node_text(w, o->ctx);
@@ -362,8 +375,10 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 		if (first < 0 && rs != ru)
 			first = b;
 	}
-	if (first < 0)
+	if (first < 0) {
+		harmless(o, CS006, o->ctx, "the result is the same for every byte either way");
 		return;
+	}
 	/* A shift, or a char put into the low byte of a wider word
 	 * (0x700 | c, as VGA text cells are built), shows the sign
 	 * extension at once. */
@@ -380,9 +395,10 @@ static void check_arith(struct walk *w, struct occ *o)
 	int other = other_operand(w, o);
 	long long k;
 
-	if (truncated_to_byte(w, o->ctx))
+	if (truncated_to_byte(w, o->ctx)) {
+		harmless(o, CS006, o->ctx, "only the low byte of the result is kept");
 		return;
-
+	}
 	if ((op == OP_SHL || op == OP_SHR) && !is_lhs(w, o))
 		return;			/* a char shift count */
 	if (other >= 0 && eval_const(T(w, other).cur, &k)) {
@@ -423,7 +439,7 @@ static void check_additive(struct walk *w, struct occ *o)
 	if (T(w, other).type.cls == T_PTR)
 		check_index(w, o);
 	else if (truncated_to_byte(w, o->ctx))
-		return;
+		harmless(o, CS006, o->ctx, "only the low byte of the result is kept");
 	else if (eval_const(T(w, other).cur, &k))	/* c - '0' flows on */
 		derived_value(w, o, k);
 	else
@@ -502,6 +518,8 @@ static void check_compound(struct walk *w, struct occ *o)
 		check_index(w, o);
 	else if (!truncated_to_byte(w, o->ctx))
 		report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "into");
+	else
+		harmless(o, CS006, o->ctx, "only the low byte of the result is kept");
 }
 
 static void check_subscript(struct walk *w, struct occ *o)
@@ -526,6 +544,7 @@ static void check_switch(struct walk *w, struct occ *o)
 	if (child(t, o->ctx, 0) != o->top)
 		return;
 	what = value_name(w, o);
+	harmless(o, CS007, o->ctx, "every case label matches the same bytes either way");
 	for (int i = o->ctx + 1; i < t->len; i++) {
 		int v = child(t, i, 0), inner, ms = 0, mu = 0;
 		long long k;

@@ -236,25 +236,25 @@ static void diff_units(const struct asm_unit *s, const struct asm_unit *u,
 
 static const char *compiler_of(const struct tu *tu, const struct cg_opts *o)
 {
-	const char *base = strrchr(tu->argv[0], '/');
+	const char *base = strrchr(tu->cc_argv[0], '/');
 
 	if (o->compiler)
 		return o->compiler;
-	base = base ? base + 1 : tu->argv[0];
-	return strstr(base, "clang") ? tu->argv[0] : "clang";
+	base = base ? base + 1 : tu->cc_argv[0];
+	return strstr(base, "clang") ? tu->cc_argv[0] : "clang";
 }
 
-/* argv for one signedness: the entry's flags, -c dropped, ours last. */
-static char **compile_argv(const struct tu *tu, const char *cc, const char *sign,
-			   const char *depfile)
+/* argv for one signedness: the build's own compile, writing nothing but
+ * the assembly to stdout (and our dependency file), ours last. */
+static char **signed_argv(const struct tu *tu, const char *cc, const char *sign,
+			  const char *depfile)
 {
-	char **av = xcalloc(tu->argc + 12, sizeof(*av));
+	char **av = compile_argv(tu, 12);
 	int n = 0;
 
-	av[n++] = (char *)cc;
-	for (int i = 1; i < tu->argc; i++)
-		if (strcmp(tu->argv[i], "-c"))
-			av[n++] = tu->argv[i];
+	while (av[n])
+		n++;
+	av[0] = (char *)cc;
 	av[n++] = "-S";
 	av[n++] = "-gline-tables-only";
 	av[n++] = (char *)sign;
@@ -286,7 +286,7 @@ static int compile(char **argv, const char *dir, struct asm_unit *u, char **err)
 	char *out, *errtext = NULL, *why = NULL;
 	size_t len;
 
-	if (spawn_capture(argv, &out, &len, &errtext, &why)) {
+	if (spawn_capture(argv, dir, &out, &len, &errtext, &why)) {
 		*err = first_error(errtext, why);
 		free(errtext);
 		free(why);
@@ -312,8 +312,8 @@ static char *cache_key(const struct tu *tu, const char *cc)
 	EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
 	EVP_DigestUpdate(ctx, CACHE_MAGIC, sizeof(CACHE_MAGIC));
 	EVP_DigestUpdate(ctx, cc, strlen(cc) + 1);
-	for (int i = 1; i < tu->argc; i++)
-		EVP_DigestUpdate(ctx, tu->argv[i], strlen(tu->argv[i]) + 1);
+	for (int i = 1; tu->cc_argv[i]; i++)
+		EVP_DigestUpdate(ctx, tu->cc_argv[i], strlen(tu->cc_argv[i]) + 1);
 	if (f) {
 		src = read_all(f, &len);
 		EVP_DigestUpdate(ctx, src, len);
@@ -505,8 +505,8 @@ int codegen_tu(const struct tu *tu, const struct cg_opts *o, struct cg_lines *ou
 			die("mkstemp: %s", strerror(errno));
 		close(fd);
 	}
-	av_s = compile_argv(tu, cc, "-fsigned-char", key ? depfile : NULL);
-	av_u = compile_argv(tu, cc, "-funsigned-char", NULL);
+	av_s = signed_argv(tu, cc, "-fsigned-char", key ? depfile : NULL);
+	av_u = signed_argv(tu, cc, "-funsigned-char", NULL);
 	if (!compile(av_s, tu->directory, &s, err)) {
 		if (!compile(av_u, tu->directory, &u, err)) {
 			diff_units(&s, &u, out);

@@ -104,6 +104,9 @@ static void free_tu(struct tu *tu)
 	for (int i = 0; i < tu->argc; i++)
 		free(tu->argv[i]);
 	free(tu->argv);
+	for (int i = 0; tu->cc_argv && tu->cc_argv[i]; i++)
+		free(tu->cc_argv[i]);
+	free(tu->cc_argv);
 	free(tu->file);
 	free(tu->directory);
 	free(tu->output);

@@ -9,6 +9,7 @@ struct tu {
 	char *directory;	/* the entry's working directory */
 	int argc;
 	char **argv;		/* compiler argv, filtered for libclang */
+	char **cc_argv;		/* the compiler argv as the database has it */
 	char *output;		/* -o, absolute, or NULL */
 	char *depfile;		/* -MF or -Wp,-MD,FILE, absolute, or NULL */
 };
@@ -40,8 +41,13 @@ void compdb_free(struct compdb *db);
 /* Split a shell-quoted command line the way clang tooling does, without
  * running a shell.  Returns argc; *argv is NULL-terminated. */
 int split_command(const char *cmd, char ***argv);
-/* Drop the flags listed in argfilter.c, add the ones libclang needs. */
+/* Drop the flags listed in argfilter.c, add the ones libclang needs
+ * (tu->cc_argv keeps the original). */
 void filter_args(struct tu *tu);
+/* tu's own compile (cc_argv) without -c and without its output and
+ * dependency files, NULL-terminated, room for `room` more; caller frees
+ * the array only: the words are cc_argv's.  Run it in tu->directory. */
+char **compile_argv(const struct tu *tu, int room);
 /* Drop sparse's flags that kbuild puts before the compiler's. */
 void filter_checkflags(struct tu *tu);
 

@@ -102,14 +102,14 @@ int diff_load(const char *rev, const char *dir, struct changes *ch, char **err)
 		*err = xasprintf("--diff takes a revision, not '%s'", rev);
 		return -1;
 	}
-	if (spawn_capture(top_argv, &out, &len, NULL, err))
+	if (spawn_capture(top_argv, NULL, &out, &len, NULL, err))
 		return -1;
 	while (len && isspace((unsigned char)out[len - 1]))
 		len--;
 	ch->top = xstrndup(out, len);
 	free(out);
 	diff_argv[2] = ch->top;
-	if (spawn_capture(diff_argv, &out, &len, NULL, err))
+	if (spawn_capture(diff_argv, NULL, &out, &len, NULL, err))
 		return -1;
 	parse_diff(ch, out, len);
 	free(out);

@@ -129,7 +129,8 @@ void observe(struct walk *w, int ref, int src, int carrier, int start,
 	     struct domain *d, int derived)
 {
 	const struct tree *t = &w->t;
-	struct occ o = { ref, src, carrier, start, -1, derived, { { 0 }, { 0 } } };
+	struct occ o = { ref, src, carrier, start, -1, derived, { { 0 }, { 0 } }, 0, -1, NULL };
+	size_t before = w->out->len;
 
 	for (;;) {
 		int p = t->n[o.top].parent;
@@ -149,10 +150,13 @@ void observe(struct walk *w, int ref, int src, int carrier, int start,
 		domain_convert(d, t->n[p].type);
 		o.top = p;
 	}
-	if (!domain_differs(d))
-		return;
 	o.d = *d;
-	check_context(w, &o);
+	if (!domain_differs(d))
+		harmless(&o, CS001, o.top, "converted so that every byte gives the same value");
+	else
+		check_context(w, &o);
+	if (o.pass_why && w->opts->explain && w->out->len == before)
+		report_pass(w, o.pass_rule, o.pass_node, o.pass_why);
 }
 
 static void find_values(struct walk *w)

@@ -8,6 +8,7 @@
 struct engine_opts {
 	unsigned char enabled[NR_RULES];
 	unsigned breaks_mask;		/* BREAKS_SIGNED | BREAKS_UNSIGNED */
+	int explain;			/* also the harmless widenings, as passes */
 };
 
 /* Analyse every declaration of tu outside system headers. */

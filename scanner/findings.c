@@ -58,6 +58,7 @@ static int cmp_finding(const void *pa, const void *pb)
 	    (c = cmp_uint(a->loc.line, b->loc.line)) ||
 	    (c = cmp_uint(a->loc.col, b->loc.col)) ||
 	    (c = cmp_uint(a->rule, b->rule)) ||
+	    (c = cmp_uint(a->pass, b->pass)) ||
 	    (c = cmp_uint(a->loc.end_line, b->loc.end_line)) ||
 	    (c = cmp_uint(a->loc.end_col, b->loc.end_col)) ||
 	    (c = cmp_str(a->message, b->message)))
@@ -163,7 +164,8 @@ static void fingerprint(struct findings *f, const char *srcroot, struct filecach
 }
 
 /* One finding per rule and place: macros and headers can reach the same
- * spot by several paths with differently worded messages. */
+ * spot by several paths with differently worded messages.  A finding
+ * sorts before a pass of its rule there, and wins. */
 static int same_place(const struct finding *a, const struct finding *b)
 {
 	return a->rule == b->rule && a->loc.line == b->loc.line &&
@@ -185,7 +187,7 @@ void findings_finish(struct findings *f, const char *srcroot, struct filecache *
 	}
 	f->len = out;
 	for (size_t i = 0; i < f->len; i++)
-		f->v[i].level = rules[f->v[i].rule].level;
+		f->v[i].level = f->v[i].pass ? "none" : rules[f->v[i].rule].level;
 	fingerprint(f, srcroot, src);
 }
 

@@ -39,6 +39,7 @@ struct finding {
 	char *function;			/* enclosing function or variable */
 	char *snippet;			/* the source line of loc */
 	enum breaks breaks;
+	int pass;			/* SARIF kind "pass": judged harmless (--explain) */
 	int nrelated;
 	struct related related[MAX_RELATED];
 	int has_fix;

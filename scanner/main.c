@@ -48,20 +48,26 @@ static void print_notices(const struct notices *ns)
 static void print_summary(const struct job *j, double secs)
 {
 	const struct findings *f = &j->res.findings;
-	size_t per_rule[NR_RULES] = { 0 }, suppressed = 0, fresh = 0;
+	size_t per_rule[NR_RULES] = { 0 }, suppressed = 0, fresh = 0, passes = 0;
 
 	for (size_t i = 0; i < f->len; i++) {
+		if (f->v[i].pass) {
+			passes++;
+			continue;
+		}
 		per_rule[f->v[i].rule]++;
 		suppressed += f->v[i].suppressed != NULL;
 		fresh += f->v[i].baseline == BASELINE_NEW;
 	}
 	fprintf(stderr, "charscan: %zu TUs, %zu failed, %zu findings", j->res.tus_scanned,
-		j->res.tus_failed, f->len);
+		j->res.tus_failed, f->len - passes);
 	for (int i = 0; i < NR_RULES; i++)
 		if (per_rule[i])
 			fprintf(stderr, " %s:%zu", rules[i].id, per_rule[i]);
 	if (suppressed)
 		fprintf(stderr, ", %zu suppressed", suppressed);
+	if (passes)
+		fprintf(stderr, ", %zu widenings judged harmless", passes);
 	if (j->baseline)
 		fprintf(stderr, ", %zu new, %zu absent", fresh, json_array_size(j->absent));
 	fprintf(stderr, ", %.1f s\n", secs);
@@ -69,7 +75,7 @@ static void print_summary(const struct job *j, double secs)
 
 static int counts(const struct options *o, const struct finding *x)
 {
-	return !x->suppressed && (!o->new_only || x->baseline == BASELINE_NEW) &&
+	return !x->pass && !x->suppressed && (!o->new_only || x->baseline == BASELINE_NEW) &&
 	       o->fail_rank && level_rank(x->level) >= o->fail_rank;
 }
 

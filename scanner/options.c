@@ -57,6 +57,9 @@ static const char usage_text[] =
 "                       when the first argument is kbuild's -D__linux__\n"
 "    --print-args       print each selected TU's argv as libclang gets it (one\n"
 "                       JSON object per line) instead of scanning\n"
+"    --explain          also write each widening judged harmless, with the\n"
+"                       reason, as a SARIF result of kind pass, level none\n"
+"                       (for reviewing a codegen diff; not in the text)\n"
 "    -q, --quiet        no progress line and no summary on stderr\n"
 "    --list-rules       print the rule catalogue\n"
 "    --version, --help\n"
@@ -192,7 +195,7 @@ void parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
 	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP,
-	       O_CHANGES, O_CACHE, O_COMPILER };
+	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "signedness", required_argument, NULL, O_SIGNEDNESS },
@@ -207,6 +210,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "print-args", no_argument, NULL, O_PRINT_ARGS },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "changes", required_argument, NULL, O_CHANGES },
+		{ "explain", no_argument, NULL, O_EXPLAIN },
 		{ "cache", required_argument, NULL, O_CACHE },
 		{ "compiler", required_argument, NULL, O_COMPILER },
 		{ "list-rules", no_argument, NULL, O_LIST },
@@ -274,6 +278,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		case O_KBUILD: take_kbuild_command(argc, argv, o); break;
 		case O_PRINT_ARGS: o->print_args = 1; break;
 		case O_CHANGES: o->changes = optarg; break;
+		case O_EXPLAIN: o->engine.explain = 1; break;
 		case O_CACHE: o->cache = optarg; break;
 		case O_COMPILER: o->compiler = optarg; break;
 		case O_LIST: list_rules(); exit(EXIT_CLEAN);

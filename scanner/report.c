@@ -213,29 +213,53 @@ static void add_macro(struct finding *f, CXCursor macro)
 	free(name);
 }
 
-void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
-	    const char *fmt, ...)
+static struct finding *add_finding(struct walk *w, enum rule_id r, int node,
+				   enum breaks br, CXCursor *macro)
 {
 	struct finding *f;
 	struct loc l;
-	CXCursor macro;
-	va_list ap;
 
 	if (!w->opts->enabled[r] || !(br & w->opts->breaks_mask))
-		return;
-	if (cursor_region(w->tu, w->t.n[at.node].cur, &l, &macro))
-		return;
+		return NULL;
+	if (cursor_region(w->tu, w->t.n[node].cur, &l, macro))
+		return NULL;
 	f = findings_add(w->out);
 	f->rule = r;
 	f->loc = l;
 	f->breaks = br;
+	f->function = xstrdup(w->function);
+	f->snippet = line_text(w->tu, cursor_file(clang_Cursor_isNull(*macro) ?
+				w->t.n[node].cur : *macro), l.line);
+	return f;
+}
+
+void report_pass(struct walk *w, enum rule_id r, int node, const char *why)
+{
+	CXCursor macro;
+	struct finding *f = add_finding(w, r, node, BREAKS_EITHER, &macro);
+	char *text;
+
+	if (!f)
+		return;
+	text = node_text(w, node);
+	f->pass = 1;
+	f->message = xasprintf("'%s': %s", text, why);
+	free(text);
+}
+
+void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
+	    const char *fmt, ...)
+{
+	struct finding *f;
+	CXCursor macro;
+	va_list ap;
+
+	if (!(f = add_finding(w, r, at.node, br, &macro)))
+		return;
 	va_start(ap, fmt);
 	if (vasprintf(&f->message, fmt, ap) < 0)
 		die("out of memory");
 	va_end(ap);
-	f->function = xstrdup(w->function);
-	f->snippet = line_text(w->tu, cursor_file(clang_Cursor_isNull(macro) ?
-				w->t.n[at.node].cur : macro), l.line);
 	add_decl(w, f, at.decl);
 	add_assignment(w, f, at.assign);
 	if (!clang_Cursor_isNull(macro))

@@ -286,6 +286,10 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 		"properties", "breaksWhenCharIs", breaks_name(x->breaks));
 
 	free(message);
+	if (x->pass) {
+		json_object_set_new(res, "kind", json_string("pass"));
+		json_object_del(json_object_get(res, "properties"), "breaksWhenCharIs");
+	}
 	if (x->baseline)
 		json_object_set_new(res, "baselineState", json_string(states[x->baseline]));
 	if (x->suppressed)

@@ -26,7 +26,7 @@ static int wait_child(pid_t pid)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-int spawn_capture(char *const argv[], char **out, size_t *len, char **errtext,
+int spawn_capture(char *const argv[], const char *cwd, char **out, size_t *len, char **errtext,
 		  char **err)
 {
 	posix_spawn_file_actions_t fa;
@@ -44,6 +44,8 @@ int spawn_capture(char *const argv[], char **out, size_t *len, char **errtext,
 	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
 	if (errf)
 		posix_spawn_file_actions_adddup2(&fa, fileno(errf), 2);
+	if (cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, cwd);
 	rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(fds[1]);

@@ -5,13 +5,13 @@
 #include <stddef.h>
 
 /*
- * Run argv[0] (looked up in PATH) and return its standard output, whole,
+ * Run argv[0] (looked up in PATH), in folder cwd unless NULL, and return its standard output, whole,
  * in *out (caller frees).  With errtext, its standard error is kept too
  * (caller frees; else it goes to ours).  Returns 0 when it exited 0;
  * otherwise -1 with *err saying why (and *out NULL).  Safe to call from
  * several threads at once: no descriptor leaks into another's child.
  */
-int spawn_capture(char *const argv[], char **out, size_t *len, char **errtext,
+int spawn_capture(char *const argv[], const char *cwd, char **out, size_t *len, char **errtext,
 		  char **err);
 
 #endif

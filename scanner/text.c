@@ -15,7 +15,7 @@ void write_text(FILE *f, const struct findings *fs, const char *base, int only_n
 	for (size_t i = 0; i < fs->len; i++) {
 		const struct finding *x = &fs->v[i];
 
-		if (x->suppressed || (only_new && x->baseline != BASELINE_NEW))
+		if (x->pass || x->suppressed || (only_new && x->baseline != BASELINE_NEW))
 			continue;
 		line(f, &x->loc, base, x->level, x->message, rules[x->rule].id);
 		for (int r = 0; r < x->nrelated; r++)

@@ -38,6 +38,11 @@ struct occ {
 	int ctx;		/* the parent of top: where it is observed */
 	int derived;		/* computed from the char (c | 0x20, c - '0') */
 	struct domain d;	/* its value per byte and signedness */
+	/* Set by a check that finds the observed result the same for
+	 * every byte: which rule judged it, where, and why. */
+	enum rule_id pass_rule;
+	int pass_node;
+	const char *pass_why;
 };
 
 /* engine.c */
@@ -49,6 +54,8 @@ void observe(struct walk *w, int ref, int src, int carrier, int start,
 
 /* checks.c: one function per kind of context. */
 void check_context(struct walk *w, struct occ *o);
+/* The observed result is the same for every byte: say why (--explain). */
+void harmless(struct occ *o, enum rule_id r, int node, const char *why);
 void check_stores(struct walk *w);
 
 /* report.c */
@@ -59,6 +66,8 @@ struct report_at {
 };
 void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* --explain: a result of kind pass, judged harmless at node. */
+void report_pass(struct walk *w, enum rule_id r, int node, const char *why);
 CXCursor trace_decl(const struct tree *t, int i);
 char *node_text(struct walk *w, int i);
 /* The macro a node is expanded from (its MacroExpansion cursor in *macro

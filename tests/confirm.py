@@ -169,3 +169,55 @@ def confirm_usage_errors():
         p = run(args)
         check(p.returncode == 2 and what in p.stderr, "%s: exit %d: %s" % (args, p.returncode, p.stderr))
     check(not os.path.exists(os.path.join(d, "o.sarif")), "a report was left behind")
+
+
+@test
+def confirm_compiles_as_the_build_did_and_writes_no_files():
+    d = scratch("confirm-own-flags")
+    for f, text in KNOWN.items():
+        with open(os.path.join(d, f), "w") as out:
+            out.write(text)
+    sub = os.path.join(d, "build")
+    os.makedirs(sub)
+    # Relative paths as a build has them, run in its directory; its
+    # object and dependency files must not be written by the oracle.
+    entry = {"directory": sub, "file": "../known.c",
+             "arguments": ["clang", "-O2", "-DWIDTH=1", "-Wp,-MMD,known.d", "-MD", "-MF", "k2.d",
+                           "-c", "-o", "known.o", "../known.c"]}
+    with open(os.path.join(d, "compile_commands.json"), "w") as f:
+        json.dump([entry], f)
+    p, out, rows = confirm(d, scan(d))
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    check(any(r[0].endswith("known.c") for r in rows), "nothing measured: %s" % rows)
+    left = sorted(os.listdir(sub))
+    check(left == [], "the oracle wrote %s" % left)
+
+
+@test
+def explain_writes_harmless_widenings_as_passes_only():
+    d = scratch("explain")
+    files = sorted(f for f in os.listdir(RULE_TESTS) if f.endswith(".c"))
+    db = compdb(RULE_TESTS, files, path=os.path.join(d, "compile_commands.json"))
+    plain, explained = os.path.join(d, "plain.sarif"), os.path.join(d, "explained.sarif")
+    p1 = run(["-p", db, "-o", plain, "--srcroot", RULE_TESTS, "-q"])
+    p2 = run(["-p", db, "-o", explained, "--srcroot", RULE_TESTS, "-q", "--explain",
+              "--format", "text"])
+    check(p1.returncode == p2.returncode == 1, "exit %d %d" % (p1.returncode, p2.returncode))
+    validate(explained)
+    place = lambda r: (r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+                       r["locations"][0]["physicalLocation"]["region"]["startLine"],
+                       r["locations"][0]["physicalLocation"]["region"]["startColumn"])
+    fails = [place(r) for r in results(explained) if r.get("kind") != "pass"]
+    passes = {place(r): r for r in results(explained) if r.get("kind") == "pass"}
+    check(sorted(fails) == sorted(place(r) for r in results(plain)), "--explain changed the findings")
+    check(passes, "no pass results")
+    check(all(r["level"] == "none" and ": " in r["message"]["text"] for r in passes.values()),
+          "a pass without level none or a reason")
+    check(not set(passes) & set(fails), "a place is both a finding and a pass")
+    # Each "ok:" line of the catalogue's cases that is a widening is a pass
+    # there: c == 'a', the closed ranges, *a == *b, c & 0x7f.
+    want = {("CS001-compare-dead.c", 49), ("CS003-relational.c", 16), ("CS003-relational.c", 20)}
+    got = {(u, line) for (_, u, line, _) in passes}
+    check(want <= got, "missing passes: %s" % sorted(want - got))
+    check("either way" not in p2.stdout and "under either signedness" not in p2.stdout,
+          "passes in the text output")

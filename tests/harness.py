@@ -10,8 +10,17 @@ import subprocess
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 RULE_TESTS = os.path.join(ROOT, "rules", "tests")
-RULE_IDS = ["CS%03d" % i for i in range(1, 10)]
-EXPECT = re.compile(r"/\*\s*(expect|ok):\s*([A-Z0-9 ]+?)\s*\*/")
+# The catalogue is the one list of rules: read it, never copy it.
+CATALOGUE = [m.groups() for m in re.finditer(r'^RULE\((CS\d{3}), "([^"]+)", (\w+),',
+                                             open(os.path.join(ROOT, "rules", "rules.def")).read(),
+                                             re.M)]
+RULE_IDS = [c[0] for c in CATALOGUE]
+# /* expect: CS001 unsigned {{always true}} CS004 */ and /* ok: CS003 */:
+# each rule id may be followed by the signedness it breaks under
+# (signed, unsigned, either) and a fragment of its message.
+EXPECT = re.compile(r"/\*\s*(expect|ok):\s*((?:CS\d{3}(?:\s+(?:signed|unsigned|either))?"
+                    r"(?:\s*\{\{.*?\}\})?\s*)+)\*/")
+EXPECT_ITEM = re.compile(r"(CS\d{3})(?:\s+(signed|unsigned|either))?(?:\s*\{\{(.*?)\}\})?")
 TEXT_LINE = re.compile(r"^(.+?):(\d+):(\d+): (error|warning|note): (.+?)( \[(CS\d{3})\])?$")
 
 
@@ -96,6 +105,16 @@ def results(sarif):
     return load(sarif)["runs"][0]["results"]
 
 
+def result_details(sarif):
+    """{(uri, line, id): [(breaksWhenCharIs, message)]}"""
+    got = collections.defaultdict(list)
+    for r in results(sarif):
+        loc = r["locations"][0]["physicalLocation"]
+        got[(loc["artifactLocation"]["uri"], loc["region"]["startLine"], r["ruleId"])].append(
+            (r.get("properties", {}).get("breaksWhenCharIs"), r["message"]["text"]))
+    return got
+
+
 def result_lines(sarif):
     """{(uri, line): sorted rule ids}"""
     got = collections.defaultdict(list)
@@ -105,13 +124,18 @@ def result_lines(sarif):
     return {k: sorted(v) for k, v in got.items()}
 
 
-def expectations(path):
-    """(expected {line: sorted ids}, negatives {line: ids}) from a test file."""
+def expectations(path, detail=None):
+    """(expected {line: sorted ids}, negatives {line: ids}) from a test file;
+    detail, if given, gets {(line, id): (signedness or None, fragment or None)}."""
     want, neg = {}, {}
     with open(path) as f:
         for n, line in enumerate(f, 1):
-            for kind, ids in EXPECT.findall(line):
-                (want if kind == "expect" else neg)[n] = sorted(ids.split())
+            for kind, body in EXPECT.findall(line):
+                items = EXPECT_ITEM.findall(body)
+                (want if kind == "expect" else neg)[n] = sorted(i[0] for i in items)
+                if detail is not None and kind == "expect":
+                    for rule, sign, fragment in items:
+                        detail[(n, rule)] = (sign or None, fragment or None)
     return want, neg
 
 

@@ -39,15 +39,24 @@ def scan_rule_tests(signedness_flag):
 def rule_case_test(flag):
     def t():
         out = scan_rule_tests(flag)
-        got = result_lines(out)
+        got, details = result_lines(out), result_details(out)
         problems = []
         for f in rule_files():
-            want, _ = expectations(os.path.join(RULE_TESTS, f))
+            detail = {}
+            want, _ = expectations(os.path.join(RULE_TESTS, f), detail)
             lines = set(want) | {l for (u, l) in got if u == f}
             for l in sorted(lines):
                 w, g = want.get(l, []), got.get((f, l), [])
                 if w != g:
                     problems.append("%s:%d: want %s, got %s" % (f, l, w or "nothing", g or "nothing"))
+            for (l, rule), (sign, fragment) in sorted(detail.items()):
+                found = details.get((f, l, rule), [])
+                if sign and not any(s == sign for s, _ in found):
+                    problems.append("%s:%d: %s breaks when char is %s, not %s" %
+                                    (f, l, rule, [s for s, _ in found], sign))
+                if fragment and not any(fragment in m for _, m in found):
+                    problems.append("%s:%d: %s message lacks {{%s}}: %s" %
+                                    (f, l, rule, fragment, [m for _, m in found]))
         check(not problems, "\n".join(problems))
     t.__name__ = "rule cases, parsed with %s" % flag
     return t
@@ -55,6 +64,14 @@ def rule_case_test(flag):
 
 test(rule_case_test("-fsigned-char"))
 test(rule_case_test("-funsigned-char"))
+
+
+@test
+def readme_rule_table_matches_the_catalogue():
+    rows = re.findall(r"^\| \[(CS\d{3})\]\(rules/CS\d{3}\.md\) \| ([\w-]+) \| (\w+) \|",
+                      open(os.path.join(ROOT, "README.md")).read(), re.M)
+    check(rows == [tuple(c) for c in CATALOGUE],
+          "README's rule table drifted from rules/rules.def:\n%s\n%s" % (rows, CATALOGUE))
 
 
 @test

@@ -23,7 +23,7 @@ int p4_next_cntr(int thread, unsigned long *used_mask, struct p4_event_bind *bin
 
 	for (i = 0; i < P4_CNTR_LIMIT; i++) {
 		j = bind->cntr[thread][i];
-		if (j != -1 && !test_bit(j, used_mask))	/* expect: CS001 */
+		if (j != -1 && !test_bit(j, used_mask))	/* expect: CS001 unsigned {{always true}} */
 			return j;
 	}
 	return -1;
@@ -34,7 +34,7 @@ int read_loop(char (*next)(void))
 	char c;
 	int n = 0;
 
-	while ((c = next()) != EOF)	/* expect: CS001 */
+	while ((c = next()) != EOF)	/* expect: CS001 unsigned {{always true when char is unsigned}} */
 		n++;
 	return n;
 }

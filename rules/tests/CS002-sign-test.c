@@ -11,11 +11,11 @@ int sign_tests(char c, kchar k, const char *p)
 	int r = 0;
 	int v = *p;
 
-	r += c < 0;			/* expect: CS002 */
+	r += c < 0;			/* expect: CS002 unsigned {{always false}} */
 	r += k >= 0;			/* expect: CS002 */
 	r += IS_NEG(c);			/* expect: CS002 */
 	r += v < 0;			/* expect: CS002 */
-	r += c > -1;			/* expect: CS002 */
+	r += c > -1;			/* expect: CS002 unsigned {{always true}} */
 	r += (signed char)c < 0;	/* ok: CS002 */
 	r += (unsigned char)c >= 0;	/* ok: CS002 */
 	r += c < 0 || c > 127;		/* ok: CS002 */

@@ -12,12 +12,12 @@
 #define max_t(type, x, y)	__cmp((type)(x), (type)(y), >)
 #define clamp_t(type, val, lo, hi) min_t(type, max_t(type, val, lo), hi)
 
-static char table[4] = { 1, -1, 2, -2 };	/* expect: CS004 */
+static char table[4] = { 1, -1, 2, -2 };	/* expect: CS004 unsigned {{1 more constant}} */
 static char ok_table[3] = { 'a', 'b', 0x7f };	/* ok: CS004 */
 
 void fill(char *buf, int v)
 {
-	char c = 0x80;				/* expect: CS004 */
+	char c = 0x80;				/* expect: CS004 signed {{reads back as -128 when char is signed, 128}} */
 	char d = 'x';				/* ok: CS004 */
 
 	buf[0] = ICMPV6_ECHO_REQUEST;		/* expect: CS004 */

@@ -7,7 +7,7 @@ typedef unsigned long size_t;
 
 u32 be16(const char *p)
 {
-	return p[0] << 8 | (unsigned char)p[1];	/* expect: CS006 */
+	return p[0] << 8 | (unsigned char)p[1];	/* expect: CS006 signed {{sign-extended}} */
 }
 
 u32 hash(const char *s)

@@ -7,7 +7,7 @@
 int kind(char c)
 {
 	switch (c) {
-	case -1:		/* expect: CS007 */
+	case -1:		/* expect: CS007 unsigned {{never matches}} */
 		return 1;
 	case 0xff:		/* expect: CS007 */
 		return 2;

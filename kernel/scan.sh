@@ -28,19 +28,6 @@ times=$out/$name.times
 
 . "$here/kernel/stage.sh"
 
-unpack() {
-	if [ -f "$src/Makefile" ]; then
-		return
-	fi
-	tarball=/usr/src/linux-source-6.1.tar.xz
-	[ -f "$tarball" ] || { echo "scan: $tarball missing (apt-get install linux-source-6.1)" >&2; exit 2; }
-	mkdir -p "$(dirname "$src")"
-	tmp=$(mktemp -d "$(dirname "$src")/unpack.XXXXXX")
-	tar -xJf "$tarball" -C "$tmp"
-	mv "$tmp"/linux-source-6.1 "$src"
-	rmdir "$tmp"
-}
-
 scan() {
 	rc=0
 	"$charscan" -p "$build" --srcroot "$src" -o "$out/$name.sarif.tmp" -q \
@@ -50,7 +37,7 @@ scan() {
 	mv "$out/$name.sarif.tmp" "$out/$name.sarif"
 }
 
-stage unpack unpack
+stage unpack unpack "$src"
 stage build sh "$here/compile-db/kernel.sh" "$src" "$build" "$config"
 stage scan scan
 python3 "$here/kernel/summary.py" "$out/$name.sarif" "$build/compile_commands.json" "$times"

@@ -1,4 +1,4 @@
-# Sourced by kernel/scan.sh and boot/boot.sh.
+# Sourced by the kernel pipeline's scripts (scan, evaluate, boot).
 # stage NAME COMMAND...: run COMMAND, print its wall time and append the
 # line to $times (the pipeline's .times file).
 stage() {
@@ -8,4 +8,16 @@ stage() {
 	"$@"
 	printf '%-22s %6.1f s\n' "$stage_name" "$(echo "$(date +%s.%N) - $stage_t0" | bc)" |
 		tee -a "$times"
+}
+
+# unpack SRC: Debian's linux-source-6.1 into SRC, unless it is there.
+unpack() {
+	[ -f "$1/Makefile" ] && return
+	tarball=/usr/src/linux-source-6.1.tar.xz
+	[ -f "$tarball" ] || { echo "$tarball missing (apt-get install linux-source-6.1)" >&2; exit 2; }
+	mkdir -p "$(dirname "$1")"
+	unpack_tmp=$(mktemp -d "$(dirname "$1")/unpack.XXXXXX")
+	tar -xJf "$tarball" -C "$unpack_tmp"
+	mv "$unpack_tmp"/linux-source-6.1 "$1"
+	rmdir "$unpack_tmp"
 }

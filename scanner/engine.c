@@ -153,6 +153,8 @@ void observe(struct walk *w, int ref, int src, int carrier, int start,
 	o.d = *d;
 	if (!domain_differs(d))
 		harmless(&o, CS001, o.top, "converted so that every byte gives the same value");
+	else if (ascii_guard(w, &o) >= 0)
+		harmless(&o, CS003, o.ctx, "only bytes 0x00-0x7f get here (an ASCII-only guard)");
 	else
 		check_context(w, &o);
 	if (o.pass_why && w->opts->explain && w->out->len == before)

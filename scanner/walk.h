@@ -58,6 +58,10 @@ void check_context(struct walk *w, struct occ *o);
 void harmless(struct occ *o, enum rule_id r, int node, const char *why);
 void check_stores(struct walk *w);
 
+/* guard.c: the condition that lets only bytes 0x00-0x7f reach o's
+ * observation, or -1. */
+int ascii_guard(struct walk *w, const struct occ *o);
+
 /* report.c */
 struct report_at {
 	int node;		/* where: a node of w->t */

@@ -1,0 +1,238 @@
+/*
+ * Guards: a condition that lets only ASCII bytes (0x00-0x7f) reach a
+ * char value's use makes every observation of it the same under either
+ * signedness, so the use is harmless there:
+ *
+ *	while (isdigit(*s))			the loop body
+ *		n = n * 10 + *s++ - '0';
+ *	if (c >= 'a' && c <= 'z') ...		the then branch, and && operands
+ *	if (c < '0' || c > '9') return -1;	what follows an early exit
+ *
+ * A condition is evaluated for each byte, signed and unsigned, in three
+ * values (false, true, unknown): comparisons of the value with constants,
+ * the ASCII-only classifiers, !, && and ||.  Anything else is unknown and
+ * narrows nothing.  The value is recognised by its text, with ++ and --
+ * taken off (*s++ reads what isdigit(*s) tested); a write to it between
+ * the test and the use is not looked for.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+#include "walk.h"
+
+enum { NO, YES, MAYBE };
+
+/* Classifiers whose answer is "no" for every byte above 0x7f, in the C
+ * library and in the kernel's <linux/ctype.h> alike (the kernel's
+ * isalpha() and friends admit Latin-1 letters, so they are not here). */
+static int is_digit(int b) { return b >= '0' && b <= '9'; }
+static int is_xdigit(int b) { return is_digit(b) || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F'); }
+static int is_ascii(int b) { return b < 0x80; }
+static int is_odigit(int b) { return b >= '0' && b <= '7'; }
+
+static const struct ascii_class {
+	const char *name;
+	int (*admits)(int b);
+} classes[] = {
+	{ "isdigit", is_digit }, { "isxdigit", is_xdigit },
+	{ "isascii", is_ascii }, { "isodigit", is_odigit },
+};
+
+/* The condition's value for bytes 0x80-0xff, signed [0] and unsigned [1]. */
+struct truth {
+	unsigned char v[2][128];
+};
+
+static void set_all(struct truth *r, int x)
+{
+	memset(r, x, sizeof(*r));
+}
+
+/* Text of node i without ++ and --: the value it reads. */
+static char *value_key(struct walk *w, int i)
+{
+	char *s = node_text(w, i), *o = s;
+
+	for (const char *p = s; *p; p++) {
+		if ((p[0] == '+' || p[0] == '-') && p[1] == p[0]) {
+			p++;
+			continue;
+		}
+		if (*p != ' ')
+			*o++ = *p;
+	}
+	*o = '\0';
+	return s;
+}
+
+static int is_key(struct walk *w, int i, const char *key)
+{
+	char *k;
+	int same;
+
+	i = strip_implicit(&w->t, i);
+	if (i < 0)
+		return 0;
+	k = value_key(w, i);
+	same = !strcmp(k, key);
+	free(k);
+	return same;
+}
+
+static void classify_call(struct walk *w, int i, const char *key, struct truth *r)
+{
+	const struct tree *t = &w->t;
+	char *name = NULL, *text = NULL;
+	int arg = -1, known = 0;
+
+	set_all(r, MAYBE);
+	if (t->n[i].kind == CXCursor_CallExpr && nchildren(t, i) == 2) {
+		CXString s = clang_getCursorSpelling(t->n[i].cur);
+
+		name = xstrdup(clang_getCString(s));
+		clang_disposeString(s);
+		arg = child(t, i, 1);
+		known = is_key(w, arg, key);
+	} else if ((name = macro_name(w, i, NULL))) {
+		/* libc's isdigit(c) is a macro over a table: the node is
+		 * inside the expansion, quoted as the invocation. */
+		char *want = xasprintf("%s(%s)", name, key);
+
+		text = value_key(w, i);
+		known = !strcmp(text, want);
+		free(want);
+	}
+	for (size_t k = 0; known && k < sizeof(classes) / sizeof(classes[0]); k++)
+		if (!strcmp(name, classes[k].name))
+			for (int b = 0; b < 128; b++)
+				r->v[0][b] = r->v[1][b] = classes[k].admits(b + 0x80) ? YES : NO;
+	free(name);
+	free(text);
+}
+
+/* The condition at node i, byte by byte. */
+static void eval_cond(struct walk *w, int i, const char *key, struct truth *r)
+{
+	const struct tree *t = &w->t;
+	const struct node *n;
+	struct truth a, c;
+	long long k;
+
+	i = strip_implicit(t, i);
+	set_all(r, MAYBE);
+	if (i < 0)
+		return;
+	n = &t->n[i];
+	if (n->kind == CXCursor_UnaryOperator && n->op == OP_LNOT) {
+		eval_cond(w, child(t, i, 0), key, &a);
+		for (int s = 0; s < 2; s++)
+			for (int b = 0; b < 128; b++)
+				r->v[s][b] = a.v[s][b] == MAYBE ? MAYBE : !a.v[s][b];
+	} else if (n->kind == CXCursor_BinaryOperator && (n->op == OP_LAND || n->op == OP_LOR)) {
+		int dom = n->op == OP_LAND ? NO : YES;
+
+		eval_cond(w, child(t, i, 0), key, &a);
+		eval_cond(w, child(t, i, 1), key, &c);
+		for (int s = 0; s < 2; s++)
+			for (int b = 0; b < 128; b++)
+				r->v[s][b] = a.v[s][b] == dom || c.v[s][b] == dom ? dom :
+					     a.v[s][b] == MAYBE || c.v[s][b] == MAYBE ? MAYBE : !dom;
+	} else if (n->kind == CXCursor_BinaryOperator && op_is_compare(n->op)) {
+		for (int side = 0; side < 2; side++) {
+			int x = child(t, i, side), y = child(t, i, !side);
+			enum op op = side ? op_mirror(n->op) : n->op;
+
+			if (x < 0 || y < 0 || !eval_const(t->n[y].cur, &k) || !is_key(w, x, key))
+				continue;
+			for (int b = 0; b < 128; b++) {
+				r->v[0][b] = (unsigned char)eval_compare(op, (signed char)(b + 0x80), k);
+				r->v[1][b] = (unsigned char)eval_compare(op, b + 0x80, k);
+			}
+			return;
+		}
+	} else {
+		classify_call(w, i, key, r);
+	}
+}
+
+/* Does cond, taken as `want`, keep every byte 0x80-0xff out? */
+static int keeps_ascii(struct walk *w, int cond, const char *key, int want)
+{
+	struct truth r;
+
+	eval_cond(w, cond, key, &r);
+	for (int s = 0; s < 2; s++)
+		for (int b = 0; b < 128; b++)
+			if (r.v[s][b] != !want)
+				return 0;
+	return 1;
+}
+
+static int is_jump(const struct tree *t, int i)
+{
+	enum CXCursorKind k;
+
+	while (i >= 0 && t->n[i].kind == CXCursor_CompoundStmt) {
+		int last = -1;
+
+		for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
+			last = c;
+		i = last;
+	}
+	if (i < 0)
+		return 0;
+	k = t->n[i].kind;
+	return k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt ||
+	       k == CXCursor_ContinueStmt || k == CXCursor_GotoStmt;
+}
+
+/* if (cond) jump; before `stmt` in its block: cond is false after it. */
+static int early_exit_guard(struct walk *w, int block, int stmt, const char *key)
+{
+	const struct tree *t = &w->t;
+
+	for (int s = t->n[block].first; s >= 0 && s != stmt; s = t->n[s].next)
+		if (t->n[s].kind == CXCursor_IfStmt && nchildren(t, s) == 2 &&
+		    is_jump(t, child(t, s, 1)) && keeps_ascii(w, child(t, s, 0), key, 0))
+			return child(t, s, 0);
+	return -1;
+}
+
+/* The condition that guards node i, or -1. */
+static int guard_of(struct walk *w, int i, const char *key)
+{
+	const struct tree *t = &w->t;
+
+	for (int p = t->n[i].parent; p >= 0; i = p, p = t->n[p].parent) {
+		const struct node *n = &t->n[p];
+		int cond = -1, g;
+
+		if ((n->kind == CXCursor_IfStmt || n->kind == CXCursor_ConditionalOperator) &&
+		    child(t, p, 1) == i)
+			cond = child(t, p, 0);
+		else if (n->kind == CXCursor_WhileStmt && child(t, p, 1) == i)
+			cond = child(t, p, 0);
+		else if (n->kind == CXCursor_BinaryOperator && n->op == OP_LAND &&
+			 child(t, p, 1) == i)
+			cond = child(t, p, 0);
+		if (cond >= 0 && keeps_ascii(w, cond, key, 1))
+			return cond;
+		if (n->kind == CXCursor_CompoundStmt && (g = early_exit_guard(w, p, i, key)) >= 0)
+			return g;
+	}
+	return -1;
+}
+
+int ascii_guard(struct walk *w, const struct occ *o)
+{
+	char *key = value_key(w, o->src);
+	int g = guard_of(w, o->ctx >= 0 ? o->ctx : o->top, key);
+
+	if (g < 0 && o->carrier >= 0) {
+		free(key);
+		key = value_key(w, o->ref);
+		g = guard_of(w, o->ctx >= 0 ? o->ctx : o->top, key);
+	}
+	free(key);
+	return g;
+}

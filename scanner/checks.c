@@ -458,28 +458,108 @@ static int stores_to_local(struct walk *w, const struct occ *o)
 	return 0;
 }
 
-/* Stored, passed or returned: only an unsigned wider type shows it. */
+/* Functions that take a char in an int and convert it back to a char
+ * before they look at it: passing a widened char to them is harmless. */
+static const char *const char_consumers[] = {
+	"strchr", "strrchr", "strchrnul", "strnchr", "strnchrnul", "memchr", "memrchr",
+	"memscan", "memset", "putchar", "putc", "fputc", "putc_unlocked", "fputc_unlocked",
+	"__builtin_memset", "__builtin_strchr", "__builtin_memchr",
+};
+
+static int is_char_consumer(const char *name)
+{
+	for (size_t i = 0; i < sizeof(char_consumers) / sizeof(char_consumers[0]); i++)
+		if (!strcmp(name, char_consumers[i]))
+			return 1;
+	return 0;
+}
+
+/* A store into something other than a local variable: a field, a
+ * global, an element or what a pointer points at. */
+static int stores_outside(struct walk *w, const struct occ *o)
+{
+	int lhs = strip_parens(&w->t, child(&w->t, o->ctx, 0));
+	CXCursor d;
+
+	if (T(w, o->ctx).kind != CXCursor_BinaryOperator || T(w, o->ctx).op != OP_ASSIGN ||
+	    lhs < 0)
+		return 0;
+	if (T(w, lhs).kind != CXCursor_DeclRefExpr)
+		return 1;
+	d = clang_getCursorReferenced(T(w, lhs).cur);
+	return clang_getCursorKind(d) == CXCursor_VarDecl &&
+	       clang_Cursor_hasVarDeclGlobalStorage(d);
+}
+
+/* The value leaves the function as a signed int: returned, stored
+ * outside, or passed to a function we cannot see into. */
+static void check_escape(struct walk *w, struct occ *o)
+{
+	const struct node *c = &T(w, o->ctx);
+	CXString ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
+	char *what = value_name(w, o), *where = NULL, *name = NULL;
+
+	/* Tested on its way out: judged at the test (CS001/CS002/CS003). */
+	if (tested_guard(w, o) >= 0)
+		;
+	else if (c->kind == CXCursor_ReturnStmt) {
+		where = xasprintf("is returned as '%s'", clang_getCString(ts));
+	} else if (stores_outside(w, o)) {
+		char *lhs = node_text(w, child(&w->t, o->ctx, 0));
+
+		where = xasprintf("is stored into '%s' ('%s')", lhs, clang_getCString(ts));
+		free(lhs);
+	} else if (c->kind == CXCursor_CallExpr) {
+		CXCursor callee = clang_getCursorReferenced(c->cur);
+		CXString s = clang_getCursorSpelling(c->cur);
+
+		name = xstrdup(clang_getCString(s));
+		clang_disposeString(s);
+		if (is_char_consumer(name))
+			harmless(o, CS010, o->top, "the callee takes it back as a char");
+		/* A body in this TU, or a variadic call (printk's %c): left
+		 * to what reads it. */
+		else if (!clang_Cursor_isNull(callee) &&
+			 clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
+			 !clang_Cursor_isVariadic(callee))
+			where = xasprintf("is passed to %s() as '%s'", name, clang_getCString(ts));
+	}
+	if (where)
+		report(w, CS010, at_value(w, o, o->top), BREAKS_EITHER,
+		       "%s %s: bytes 0x80-0xff arrive as -128..-1 when char is signed, as 128..255 when it is unsigned",
+		       what, where);
+	clang_disposeString(ts);
+	free(what);
+	free(where);
+	free(name);
+}
+
+/* Stored, passed or returned: a wider unsigned type shows the sign
+ * extension at once (CS006); a wider signed one carries it away (CS010). */
 static void check_store(struct walk *w, struct occ *o)
 {
 	struct ctype t = T(w, o->top).type;
 	CXString ts;
-	char *what, *how;
+	char *how;
 
 	if (T(w, o->ctx).kind == CXCursor_BinaryOperator && is_lhs(w, o))
 		return;
+	/* A local integer variable is judged where it is read (carriers). */
+	if (stores_to_local(w, o) || t.cls != T_INT || t.bits <= 8)
+		return;
+	if (t.is_signed) {
+		check_escape(w, o);
+		return;
+	}
 	/* A variable declared int was widened on purpose; its uses as
 	 * unsigned are guarded by the tests CS001/CS002 judge (p4.c's
 	 * test_bit(j, ...) after j != -1). */
-	if (o->carrier >= 0 || stores_to_local(w, o))
-		return;
-	if (t.cls != T_INT || t.is_signed || t.bits <= 8)
+	if (o->carrier >= 0)
 		return;
 	ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
-	what = value_name(w, o);
 	how = xasprintf("into '%s' in", clang_getCString(ts));
 	report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], how);
 	clang_disposeString(ts);
-	free(what);
 	free(how);
 }
 

@@ -186,20 +186,24 @@ static int is_jump(const struct tree *t, int i)
 	       k == CXCursor_ContinueStmt || k == CXCursor_GotoStmt;
 }
 
+/* A guard test: does cond, taken as want, let node's value through? */
+typedef int (*guard_test)(struct walk *w, int cond, const char *key, int want);
+
 /* if (cond) jump; before `stmt` in its block: cond is false after it. */
-static int early_exit_guard(struct walk *w, int block, int stmt, const char *key)
+static int early_exit_guard(struct walk *w, int block, int stmt, const char *key,
+			    guard_test test)
 {
 	const struct tree *t = &w->t;
 
 	for (int s = t->n[block].first; s >= 0 && s != stmt; s = t->n[s].next)
 		if (t->n[s].kind == CXCursor_IfStmt && nchildren(t, s) == 2 &&
-		    is_jump(t, child(t, s, 1)) && keeps_ascii(w, child(t, s, 0), key, 0))
+		    is_jump(t, child(t, s, 1)) && test(w, child(t, s, 0), key, 0))
 			return child(t, s, 0);
 	return -1;
 }
 
 /* The condition that guards node i, or -1. */
-static int guard_of(struct walk *w, int i, const char *key)
+static int guard_of(struct walk *w, int i, const char *key, guard_test test)
 {
 	const struct tree *t = &w->t;
 
@@ -215,24 +219,57 @@ static int guard_of(struct walk *w, int i, const char *key)
 		else if (n->kind == CXCursor_BinaryOperator && n->op == OP_LAND &&
 			 child(t, p, 1) == i)
 			cond = child(t, p, 0);
-		if (cond >= 0 && keeps_ascii(w, cond, key, 1))
+		if (cond >= 0 && test(w, cond, key, 1))
 			return cond;
-		if (n->kind == CXCursor_CompoundStmt && (g = early_exit_guard(w, p, i, key)) >= 0)
+		if (n->kind == CXCursor_CompoundStmt &&
+		    (g = early_exit_guard(w, p, i, key, test)) >= 0)
 			return g;
 	}
 	return -1;
 }
 
-int ascii_guard(struct walk *w, const struct occ *o)
+/* The guard of o's observation by test, on the char read or its carrier. */
+static int guard_of_value(struct walk *w, const struct occ *o, guard_test test)
 {
+	int at = o->ctx >= 0 ? o->ctx : o->top;
 	char *key = value_key(w, o->src);
-	int g = guard_of(w, o->ctx >= 0 ? o->ctx : o->top, key);
+	int g = guard_of(w, at, key, test);
 
 	if (g < 0 && o->carrier >= 0) {
 		free(key);
 		key = value_key(w, o->ref);
-		g = guard_of(w, o->ctx >= 0 ? o->ctx : o->top, key);
+		g = guard_of(w, at, key, test);
 	}
 	free(key);
 	return g;
+}
+
+int ascii_guard(struct walk *w, const struct occ *o)
+{
+	return guard_of_value(w, o, keeps_ascii);
+}
+
+/* Does cond compare the value with anything (either way taken)? */
+static int compares_value(struct walk *w, int cond, const char *key, int want)
+{
+	const struct tree *t = &w->t;
+
+	(void)want;
+	for (int i = cond; i < t->len && i >= 0; i++) {
+		int in = 0;
+
+		for (int p = i; p >= 0 && !in; p = t->n[p].parent)
+			in = p == cond;
+		if (!in)
+			break;
+		if (t->n[i].kind == CXCursor_BinaryOperator && op_is_compare(t->n[i].op) &&
+		    (is_key(w, child(t, i, 0), key) || is_key(w, child(t, i, 1), key)))
+			return 1;
+	}
+	return 0;
+}
+
+int tested_guard(struct walk *w, const struct occ *o)
+{
+	return guard_of_value(w, o, compares_value);
 }

@@ -61,6 +61,9 @@ void check_stores(struct walk *w);
 /* guard.c: the condition that lets only bytes 0x00-0x7f reach o's
  * observation, or -1. */
 int ascii_guard(struct walk *w, const struct occ *o);
+/* The condition that compares o's value on the way to its observation
+ * (p4.c's j != -1 before test_bit(j, ...)), or -1. */
+int tested_guard(struct walk *w, const struct occ *o);
 
 /* report.c */
 struct report_at {

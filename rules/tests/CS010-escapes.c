@@ -1,0 +1,66 @@
+/*
+ * CS010 char-escapes: a widened plain char leaves the function as a
+ * signed int before anything here observes it.
+ */
+#define EOF (-1)
+
+struct rec { int off32; char tag; };
+int last_seen;
+extern void consume(int v);
+extern char *strchr(const char *s, int c);
+extern int printk(const char *fmt, ...);
+
+/* CERT STR34-C's lexer: 0xff comes back as EOF when char is signed. */
+int next_char(const char **str)
+{
+	int c = EOF;
+
+	if (**str)
+		c = *(*str)++;
+	return c;				/* expect: CS010 either {{is returned as 'int'}} */
+}
+
+int first(const char *s)
+{
+	return s[0];				/* expect: CS010 */
+}
+
+void parse(struct rec *x, const void *bytes, const char *s)
+{
+	x->off32 = *(const char *)bytes;	/* expect: CS010 {{stored into 'x->off32'}} */
+	last_seen = s[1];			/* expect: CS010 */
+	consume(s[2]);				/* expect: CS010 {{passed to consume()}} */
+	x->tag = s[3];				/* ok: CS010 */
+}
+
+static int local_helper(int v)
+{
+	return v > 0;
+}
+
+int not_escapes(const char *s, char c)
+{
+	int r = 0;
+
+	r += strchr(s, c) != 0;			/* ok: CS010 */
+	r += local_helper(s[0]);		/* ok: CS010 */
+	printk("%c", c);			/* ok: CS010 */
+	if (c >= '0' && c <= '9')
+		consume(c);			/* ok: CS010 */
+	return r;
+}
+
+unsigned char byte_of(const char *s)
+{
+	return s[0];				/* ok: CS010 */
+}
+
+/* Tested on the way out: the test is the finding (p4.c's j != -1). */
+int tested_then_returned(const char *s)
+{
+	int c = s[0];
+
+	if (c == -1)				/* expect: CS001 */
+		return 0;
+	return c;				/* ok: CS010 */
+}

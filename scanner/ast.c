@@ -20,7 +20,7 @@ static int add_node(struct tree *t, CXCursor c, int parent)
 	n->kind = clang_getCursorKind(c);
 	n->parent = parent;
 	n->first = n->next = -1;
-	n->type = is_expr(n->kind) || n->kind == CXCursor_VarDecl ?
+	n->type = is_expr(n->kind) || n->kind == CXCursor_VarDecl || n->kind == CXCursor_ParmDecl ?
 		  classify_type(clang_getCursorType(c)) : (struct ctype){ 0 };
 	n->op = OP_NONE;
 	if (n->kind == CXCursor_BinaryOperator ||

@@ -70,6 +70,13 @@ static char *value_name(struct walk *w, const struct occ *o)
 		free(src);
 		return s;
 	}
+	if (w->car[o->carrier].caller) {
+		ref = node_text(w, o->ref);
+		s = xasprintf("'%s' (a plain char passed by %s())", ref, w->car[o->carrier].caller);
+		free(ref);
+		free(src);
+		return s;
+	}
 	ref = node_text(w, o->ref);
 	s = xasprintf("'%s' (assigned from plain char '%s')", ref, src);
 	free(ref);
@@ -517,8 +524,11 @@ static void check_escape(struct walk *w, struct occ *o)
 		clang_disposeString(s);
 		if (is_char_consumer(name))
 			harmless(o, CS010, o->top, "the callee takes it back as a char");
-		/* A body in this TU, or a variadic call (printk's %c): left
-		 * to what reads it. */
+		/* A body in this TU: judged there; a variadic call
+		 * (printk's %c): left to what reads it. */
+		else if (!clang_Cursor_isNull(callee) &&
+			 !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
+			follow_into(w, c->cur, T(w, o->top).cur);
 		else if (!clang_Cursor_isNull(callee) &&
 			 clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
 			 !clang_Cursor_isVariadic(callee))

@@ -93,6 +93,17 @@ static int last_expr_child(const struct tree *t, int i)
 	return last;
 }
 
+/* The seeded parameter of the callee being walked again. */
+static int is_seed(struct walk *w, int i)
+{
+	CXCursor p;
+
+	if (!w->seed || w->t.n[i].kind != CXCursor_ParmDecl)
+		return 0;
+	p = clang_Cursor_getArgument(w->t.n[0].cur, w->seed->index);
+	return clang_equalCursors(p, w->t.n[i].cur);
+}
+
 static void find_carriers(struct walk *w)
 {
 	const struct tree *t = &w->t;
@@ -101,10 +112,13 @@ static void find_carriers(struct walk *w)
 	if (t->n[0].kind != CXCursor_FunctionDecl)
 		return;
 	for (int i = 1; i < t->len; i++) {
-		if (t->n[i].kind != CXCursor_VarDecl || t->n[i].type.cls != T_INT)
+		int seed = is_seed(w, i);
+
+		if ((!seed && t->n[i].kind != CXCursor_VarDecl) || t->n[i].type.cls != T_INT)
 			continue;
 		grow(&w->car, &w->carcap, w->ncar + 1, sizeof(*w->car));
-		w->car[w->ncar++] = (struct carrier){ t->n[i].cur, -1, -1, 0, t->n[i].type };
+		w->car[w->ncar++] = (struct carrier){ t->n[i].cur, seed ? i : -1, -1, 0,
+						      t->n[i].type, seed ? w->seed->caller : NULL };
 	}
 	for (int i = 1; i < t->len && w->ncar; i++) {
 		const struct node *n = &t->n[i];
@@ -169,6 +183,9 @@ static void find_values(struct walk *w)
 	for (int i = 0; i < t->len; i++) {
 		int src = widened_char(t, i), k;
 
+		/* A callee walked again: only its seeded parameter. */
+		if (w->seed && (src >= 0 || char_offset(t, i)))
+			continue;
 		if (src >= 0) {
 			if (in_constant_test(t, src))
 				continue;
@@ -185,7 +202,7 @@ static void find_values(struct walk *w)
 		if (t->n[i].kind != CXCursor_DeclRefExpr || t->n[i].parent < 0 ||
 		    !is_implicit_cast(t, t->n[i].parent) ||
 		    (k = referenced_carrier(w, i)) < 0 ||
-		    w->car[k].bad || w->car[k].src < 0)
+		    w->car[k].bad || w->car[k].src < 0 || (w->seed && !w->car[k].caller))
 			continue;
 		domain_char(&d);
 		domain_convert(&d, w->car[k].type);
@@ -202,7 +219,8 @@ static void walk_decl(struct walk *w, CXCursor c)
 	tree_build(&w->t, w->tu, c);
 	find_carriers(w);
 	find_values(w);
-	check_stores(w);
+	if (!w->seed)
+		check_stores(w);
 	free(w->function);
 	w->function = NULL;
 }
@@ -220,12 +238,48 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Continue;
 }
 
+#define MAX_FOLLOWED 256	/* callee parameters walked again, per TU */
+
+void follow_into(struct walk *w, CXCursor call, CXCursor arg)
+{
+	CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	int n = clang_Cursor_getNumArguments(call), k;
+
+	for (k = 0; k < n; k++)
+		if (clang_equalCursors(clang_Cursor_getArgument(call, k), arg))
+			break;
+	if (k == n || clang_Cursor_isNull(fn) || in_system_header(fn) || w->npin >= MAX_FOLLOWED)
+		return;
+	for (size_t i = 0; i < w->npin; i++)
+		if (w->pin[i].index == (unsigned)k && clang_equalCursors(w->pin[i].fn, fn))
+			return;
+	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
+	w->pin[w->npin++] = (struct param_in){ fn, (unsigned)k, xstrdup(w->function) };
+}
+
+/* Walk each callee again with its parameter as the char's carrier; a
+ * callee may pass it on, so until nothing new is added. */
+static void follow_calls(struct walk *w)
+{
+	for (size_t i = 0; i < w->npin; i++) {
+		struct param_in p = w->pin[i];
+
+		w->seed = &p;
+		walk_decl(w, p.fn);
+		w->seed = NULL;
+	}
+	for (size_t i = 0; i < w->npin; i++)
+		free(w->pin[i].caller);
+}
+
 void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 		struct findings *out)
 {
 	struct walk w = { .tu = tu, .opts = opts, .out = out };
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_level, &w);
+	follow_calls(&w);
 	tree_free(&w.t);
 	free(w.car);
+	free(w.pin);
 }

@@ -17,6 +17,15 @@ struct carrier {
 	int assign;		/* where */
 	int bad;		/* written from something else too */
 	struct ctype type;	/* the variable's */
+	const char *caller;	/* a parameter: the function passing a char */
+};
+
+/* Parameter `index` of the function defined at `fn` is given a widened
+ * plain char by `caller`: its body is walked again with it as a carrier. */
+struct param_in {
+	CXCursor fn;
+	unsigned index;
+	char *caller;
 };
 
 struct walk {
@@ -27,6 +36,9 @@ struct walk {
 	char *function;		/* name of the declaration walked */
 	struct carrier *car;
 	size_t ncar, carcap;
+	struct param_in *pin;	/* calls into bodies of this TU */
+	size_t npin, pincap;
+	const struct param_in *seed;	/* walking a callee for this one */
 };
 
 /* A plain char value on its way to where it is observed. */
@@ -57,6 +69,9 @@ void check_context(struct walk *w, struct occ *o);
 /* The observed result is the same for every byte: say why (--explain). */
 void harmless(struct occ *o, enum rule_id r, int node, const char *why);
 void check_stores(struct walk *w);
+
+/* engine.c: a widened plain char is passed to a function of this TU. */
+void follow_into(struct walk *w, CXCursor call, CXCursor arg);
 
 /* guard.c: the condition that lets only bytes 0x00-0x7f reach o's
  * observation, or -1. */

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""kernel-report.py BEFORE.sarif AFTER.sarif: what `make scan` must show.
+"""kernel-report.py BEFORE.sarif AFTER.sarif [CONFIRMED.sarif]: what
+`make scan` (and `make evaluate`) must show.
 
 The unpatched 6.1 report has seed 003's p4.c finding (CS001 at the
 comparison, the cntr declaration related, `signed char` as the fix) and
 the early_printk one; the report of the patched tree has neither.  Both
 are validated against the SARIF schema.  Prints the before/after counts.
+With CONFIRMED (make evaluate's report of the unpatched tree), the codegen
+oracle must see both bugs: their findings' code changes with the
+signedness.
 """
 import collections
 import json
@@ -14,6 +18,7 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 before, after = sys.argv[1:3]
+confirmed = sys.argv[3] if len(sys.argv) > 3 else None
 p = subprocess.run(["node", os.path.join(here, "validate-sarif.js"), before, after],
                    capture_output=True, text=True)
 ok = p.returncode == 0
@@ -52,6 +57,15 @@ left = [r for r in a if where(r)[0] in fixed_files]
 if left:
     ok = False
     print("still reported after the fixes: %s" % [where(r) for r in left])
+if confirmed:
+    c = results(confirmed)
+    for path, rule in (("arch/x86/events/intel/p4.c", "CS001"), (fixed_files[1], None)):
+        got = [r.get("properties", {}).get("codegen") for r in c
+               if where(r)[0] == path and (rule is None or r["ruleId"] == rule) and r.get("kind") != "pass"]
+        print("oracle: %s %s -> %s" % (path, rule or "", got))
+        if "changed" not in got:
+            ok = False
+            print("the codegen oracle does not confirm the %s finding" % path)
 cb, ca = collections.Counter(r["ruleId"] for r in b), collections.Counter(r["ruleId"] for r in a)
 print("findings before/after the series: %d / %d" % (len(b), len(a)))
 for rule in sorted(set(cb) | set(ca)):

@@ -35,7 +35,7 @@ void parse(struct rec *x, const void *bytes, const char *s)
 
 static int local_helper(int v)
 {
-	return v > 0;
+	return v > 0;				/* expect: CS003 {{passed by not_escapes()}} */
 }
 
 int not_escapes(const char *s, char c)
@@ -63,4 +63,37 @@ int tested_then_returned(const char *s)
 	if (c == -1)				/* expect: CS001 */
 		return 0;
 	return c;				/* ok: CS010 */
+}
+
+/* A callee in the TU: the char is followed into it and judged there. */
+static int is_eof(int v)
+{
+	return v == -1;				/* expect: CS001 unsigned {{passed by reader()}} */
+}
+
+int reader(const char *s)
+{
+	return is_eof(s[0]);			/* ok: CS010 */
+}
+
+static int digit_value(int v)
+{
+	if (v >= '0' && v <= '9')
+		return v - '0';			/* ok: CS010 */
+	return -1;
+}
+
+int parse_digit(const char *s)
+{
+	return digit_value(*s);			/* ok: CS010 */
+}
+
+static int pass_on(int v)
+{
+	return is_eof(v) + (v << 2);		/* expect: CS006 signed {{passed by relay()}} */
+}
+
+int relay(const char *s)
+{
+	return pass_on(s[1]);
 }

@@ -13,19 +13,9 @@
 # and out/NAME-unaccounted.tsv.
 set -eu
 
-charscan=$(realpath "$1")
-src=$2
-config=$3
 here=$(cd "$(dirname "$0")/.." && pwd)
-out=$here/out
-name=$(basename "$src")
-[ "$config" = tiny ] || name=$name-$config
-build=$here/work/kbuild/scan-$name
-
-mkdir -p "$out"
-times=$out/$name-evaluate.times
-: > "$times"
 . "$here/kernel/stage.sh"
+pipeline "$1" "$2" "$3" -evaluate
 
 scan() {
 	rc=0

@@ -12,21 +12,11 @@
 # out/linux-6.1.times.
 set -eu
 
-charscan=$(realpath "$1")
-src=$2
-config=$3
 here=$(cd "$(dirname "$0")/.." && pwd)
-out=$here/out
+. "$here/kernel/stage.sh"
 # out/linux-6.1.sarif for the packaged tree, out/linux-6.1-unsigned.sarif
 # for the patched one, ...-defconfig for CONFIG=defconfig.
-name=$(basename "$src")
-[ "$config" = tiny ] || name=$name-$config
-build=$here/work/kbuild/scan-$name
-mkdir -p "$out"
-times=$out/$name.times
-: > "$times"
-
-. "$here/kernel/stage.sh"
+pipeline "$1" "$2" "$3" ""
 
 scan() {
 	rc=0

@@ -21,3 +21,26 @@ unpack() {
 	mv "$unpack_tmp"/linux-source-6.1 "$1"
 	rmdir "$unpack_tmp"
 }
+
+# names SRC CONFIG: $name, what out/ calls this tree and config
+# (linux-6.1, linux-6.1-unsigned, linux-6.1-defconfig), and $build, its
+# kbuild O= folder.  Needs $here.
+names() {
+	name=$(basename "$1")
+	[ "$2" = tiny ] || name=$name-$2
+	build=$here/work/kbuild/scan-$name
+}
+
+# pipeline CHARSCAN SRC CONFIG SUFFIX: scan.sh's and evaluate.sh's
+# arguments as $charscan $src $config, and $out, $name, $build, and
+# $times (out/$name$SUFFIX.times, emptied).
+pipeline() {
+	charscan=$(realpath "$1")
+	src=$2
+	config=$3
+	out=$here/out
+	names "$src" "$config"
+	mkdir -p "$out"
+	times=$out/$name$4.times
+	: > "$times"
+}

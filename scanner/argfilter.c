@@ -105,9 +105,12 @@ static void keep(struct tu *tu, const struct dropped_flag *d, const char *value)
 
 char **compile_argv(const struct tu *tu, int room)
 {
-	char **out = xcalloc(tu->argc + room + 1, sizeof(*out));
-	int n = 0;
+	int n = 0, len = 0;
+	char **out;
 
+	while (tu->cc_argv[len])
+		len++;
+	out = xcalloc(len + room + 1, sizeof(*out));
 	for (int i = 0; tu->cc_argv[i]; i++) {
 		const struct dropped_flag *d = i ? lookup(dropped, NR_OUTPUT_FLAGS, tu->cc_argv[i])
 						 : NULL;

@@ -140,9 +140,11 @@ const struct cg_line *cg_lines_find(const struct cg_lines *l, const char *path,
 
 void cg_lines_move(struct cg_lines *dst, struct cg_lines *src)
 {
-	grow(&dst->v, &dst->cap, dst->len + src->len, sizeof(*dst->v));
-	memcpy(dst->v + dst->len, src->v, src->len * sizeof(*src->v));
-	dst->len += src->len;
+	if (src->len) {
+		grow(&dst->v, &dst->cap, dst->len + src->len, sizeof(*dst->v));
+		memcpy(dst->v + dst->len, src->v, src->len * sizeof(*src->v));
+		dst->len += src->len;
+	}
 	free(src->v);
 	memset(src, 0, sizeof(*src));
 }

@@ -2,14 +2,15 @@
  * Reading clang's assembly for the codegen oracle.  Two compiles of one
  * TU that differ only in -fsigned-char / -funsigned-char must compare
  * equal wherever their behaviour is equal, so each instruction is
- * normalised before it is hashed:
- *  - local labels (.LBB0_3, .Ltmp12, .LCPI0_0, .L.str.4) are renumbered
- *    by first use within the function: one label more would otherwise
- *    renumber everything after it;
- *  - general registers become their width (%eax -> %r32): a different
- *    choice of register is allocation noise, while sign- versus
- *    zero-extension, a constant or a condition code keeps its own
- *    spelling.  %rsp and %rip keep theirs.
+ * normalised before it is hashed: what is layout and allocation, not
+ * behaviour, is spelled the same in both.
+ *  - local labels (.LBB0_3, .Ltmp12, .LCPI0_0, .L.str.4) become ".L#":
+ *    one block or string more renumbers all after it, and where a jump
+ *    lands is block layout (the compare before it keeps its constant);
+ *  - general registers become their width (%eax -> %r32), and stack
+ *    slots (16(%rsp), -8(%rbp)) lose their offset: a different register
+ *    or slot is allocation noise, while sign- versus zero-extension, a
+ *    constant or a condition code keeps its own spelling.
  * Comments and directives are dropped; inline assembly (#APP) counts as
  * instructions.
  */
@@ -43,36 +44,29 @@ static const char *reg_width(const char *name, size_t n)
 	return NULL;
 }
 
-/* Local labels of the function being read, in order of first use. */
-struct labels {
-	char **v;
-	size_t len, cap;
-};
-
-static size_t label_number(struct labels *l, const char *s, size_t n)
-{
-	for (size_t i = 0; i < l->len; i++)
-		if (strlen(l->v[i]) == n && !memcmp(l->v[i], s, n))
-			return i;
-	grow(&l->v, &l->cap, l->len + 1, sizeof(*l->v));
-	l->v[l->len] = xstrndup(s, n);
-	return l->len++;
-}
-
-static void labels_clear(struct labels *l)
-{
-	for (size_t i = 0; i < l->len; i++)
-		free(l->v[i]);
-	l->len = 0;
-}
-
 static int ident_char(int c)
 {
 	return isalnum(c) || c == '_' || c == '.' || c == '$';
 }
 
+/* A stack slot's displacement: "-16" of -16(%rsp) or -16(%rbp)? */
+static int stack_offset(const char *s, const char *end, const char **after)
+{
+	const char *t = s + (*s == '-');
+
+	if (t == end || !isdigit((unsigned char)*t))
+		return 0;
+	while (t < end && isdigit((unsigned char)*t))
+		t++;
+	if (end - t < 6 || (memcmp(t, "(%rsp", 5) && memcmp(t, "(%rbp", 5) &&
+			    memcmp(t, "(%esp", 5) && memcmp(t, "(%ebp", 5)))
+		return 0;
+	*after = t;
+	return 1;
+}
+
 /* s[0..n) as the diff sees it: white space folded, comment dropped. */
-static char *normalise(const char *s, size_t n, struct labels *l)
+static char *normalise(const char *s, size_t n)
 {
 	char *out = xmalloc(2 * n + 16), *o = out;
 	const char *end = s + n;
@@ -92,8 +86,12 @@ static char *normalise(const char *s, size_t n, struct labels *l)
 
 			while (t < end && ident_char((unsigned char)*t))
 				t++;
-			o += sprintf(o, ".L#%zu", label_number(l, s, t - s));
+			o = stpcpy(o, ".L#");
 			s = t;
+		} else if ((s[0] == '-' || isdigit((unsigned char)s[0])) &&
+			   (o == out || !ident_char((unsigned char)o[-1])) &&
+			   stack_offset(s, end, &s)) {
+			*o++ = '#';
 		} else if (s[0] == '%') {
 			const char *t = s + 1, *w;
 
@@ -194,7 +192,6 @@ struct reader {
 	char *pending;			/* .type NAME,@function seen */
 	struct asm_func *fn;		/* being read, or NULL */
 	unsigned file, line;		/* of the last .loc */
-	struct labels labels;
 };
 
 static void start_function(struct reader *r, const char *name, size_t n)
@@ -207,7 +204,6 @@ static void start_function(struct reader *r, const char *name, size_t n)
 	r->fn->name = xstrndup(name, n);
 	r->file = NO_FILE;
 	r->line = 0;
-	labels_clear(&r->labels);
 }
 
 static void add_insn(struct reader *r, const char *s, size_t n)
@@ -217,7 +213,7 @@ static void add_insn(struct reader *r, const char *s, size_t n)
 
 	grow(&fn->v, &fn->cap, fn->len + 1, sizeof(*fn->v));
 	in = &fn->v[fn->len++];
-	in->text = normalise(s, n, &r->labels);
+	in->text = normalise(s, n);
 	in->hash = fnv1a(in->text);
 	in->file = r->file;
 	in->line = r->line;
@@ -299,8 +295,6 @@ void asm_parse(const char *buf, const char *dir, struct asm_unit *u)
 		read_line(&r, buf, n);
 		buf += n + (nl != NULL);
 	}
-	labels_clear(&r.labels);
-	free(r.labels.v);
 	free(r.pending);
 }
 

@@ -527,8 +527,10 @@ static void check_escape(struct walk *w, struct occ *o)
 		/* A body in this TU: judged there; a variadic call
 		 * (printk's %c): left to what reads it. */
 		else if (!clang_Cursor_isNull(callee) &&
-			 !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
+			 !clang_Cursor_isNull(clang_getCursorDefinition(callee))) {
 			follow_into(w, c->cur, T(w, o->top).cur);
+			harmless(o, CS010, o->top, "followed into the callee, judged where it observes it");
+		}
 		else if (!clang_Cursor_isNull(callee) &&
 			 clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
 			 !clang_Cursor_isVariadic(callee))
@@ -700,6 +702,10 @@ void check_context(struct walk *w, struct occ *o)
 	if (o->derived && T(w, o->ctx).kind != CXCursor_SwitchStmt &&
 	    !(T(w, o->ctx).kind == CXCursor_BinaryOperator && op_is_compare(T(w, o->ctx).op)))
 		return;
+	if (T(w, o->ctx).op == OP_LAND || T(w, o->ctx).op == OP_LOR || T(w, o->ctx).op == OP_LNOT) {
+		harmless(o, CS001, o->ctx, "tested against zero only: the same either way");
+		return;
+	}
 	for (size_t i = 0; i < sizeof(contexts) / sizeof(contexts[0]); i++)
 		if (contexts[i].kind == T(w, o->ctx).kind) {
 			contexts[i].check(w, o);

@@ -175,6 +175,45 @@ void observe(struct walk *w, int ref, int src, int carrier, int start,
 		report_pass(w, o.pass_rule, o.pass_node, o.pass_why);
 }
 
+/*
+ * A plain char that is not widened can still change code: the ABI has
+ * the caller extend a char argument (and the callee a char result) by
+ * its signedness, and a bare condition is tested in a wider register.
+ * The value the code sees is the same byte either way: --explain says so.
+ */
+static void explain_unwidened(struct walk *w, int i)
+{
+	const struct tree *t = &w->t;
+	int p = up(t, i);
+	const char *why = NULL;
+
+	if (p < 0 || t->n[i].type.cls != T_PLAIN_CHAR || !is_expr(t->n[i].kind) ||
+	    (t->n[i].parent >= 0 && is_cast(t, t->n[i].parent)))
+		return;
+	switch (t->n[p].kind) {
+	case CXCursor_CallExpr:
+		if (child(t, p, 0) != i)
+			why = "passed as a char: the callee gets the same byte";
+		break;
+	case CXCursor_ReturnStmt:
+		why = "returned as a char: the caller gets the same byte";
+		break;
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_ForStmt:
+	case CXCursor_ConditionalOperator:
+		if (child(t, p, t->n[p].kind == CXCursor_DoStmt ? 1 : 0) == i)
+			why = "tested against zero only: the same either way";
+		break;
+	default:
+		break;
+	}
+	if (why)
+		report_pass(w, t->n[p].kind == CXCursor_CallExpr ||
+			       t->n[p].kind == CXCursor_ReturnStmt ? CS010 : CS001, i, why);
+}
+
 static void find_values(struct walk *w)
 {
 	const struct tree *t = &w->t;
@@ -186,6 +225,8 @@ static void find_values(struct walk *w)
 		/* A callee walked again: only its seeded parameter. */
 		if (w->seed && (src >= 0 || char_offset(t, i)))
 			continue;
+		if (w->opts->explain && !w->seed)
+			explain_unwidened(w, i);
 		if (src >= 0) {
 			if (in_constant_test(t, src))
 				continue;

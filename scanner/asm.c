@@ -8,9 +8,10 @@
  *    one block or string more renumbers all after it, and where a jump
  *    lands is block layout (the compare before it keeps its constant);
  *  - general registers become their width (%eax -> %r32), and stack
- *    slots (16(%rsp), -8(%rbp)) lose their offset: a different register
- *    or slot is allocation noise, while sign- versus zero-extension, a
- *    constant or a condition code keeps its own spelling.
+ *    slots (16(%rsp)) lose their offset: a different register or slot is
+ *    allocation noise, while sign- versus zero-extension, a constant or a
+ *    condition code keeps its own spelling.  (%rbp is a general register
+ *    in the kernel's -fomit-frame-pointer code: 350(%rbp) is a field.)
  * Comments and directives are dropped; inline assembly (#APP) counts as
  * instructions.
  */
@@ -49,7 +50,7 @@ static int ident_char(int c)
 	return isalnum(c) || c == '_' || c == '.' || c == '$';
 }
 
-/* A stack slot's displacement: "-16" of -16(%rsp) or -16(%rbp)? */
+/* A stack slot's displacement: "16" of 16(%rsp)? */
 static int stack_offset(const char *s, const char *end, const char **after)
 {
 	const char *t = s + (*s == '-');
@@ -58,8 +59,7 @@ static int stack_offset(const char *s, const char *end, const char **after)
 		return 0;
 	while (t < end && isdigit((unsigned char)*t))
 		t++;
-	if (end - t < 6 || (memcmp(t, "(%rsp", 5) && memcmp(t, "(%rbp", 5) &&
-			    memcmp(t, "(%esp", 5) && memcmp(t, "(%ebp", 5)))
+	if (end - t < 6 || (memcmp(t, "(%rsp", 5) && memcmp(t, "(%esp", 5)))
 		return 0;
 	*after = t;
 	return 1;

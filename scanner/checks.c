@@ -57,7 +57,8 @@ static const char *signedness(enum breaks br)
 static struct report_at at_value(struct walk *w, const struct occ *o, int node)
 {
 	return (struct report_at){ node, trace_decl(&w->t, o->src),
-				   o->carrier >= 0 ? w->car[o->carrier].assign : -1 };
+				   o->carrier >= 0 ? w->car[o->carrier].assign : -1,
+				   o->carrier >= 0 ? &w->car[o->carrier] : NULL };
 }
 
 /* "'j' (assigned from plain char 'x')" or "plain char 'x'" */
@@ -768,7 +769,7 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 		snprintf(extra, sizeof(extra),
 			 " (%d more constant%s outside 0..127 in this initializer)",
 			 more, more > 1 ? "s" : "");
-	report(w, CS004, (struct report_at){ i, store_target(w, i, list), -1 },
+	report(w, CS004, (struct report_at){ i, store_target(w, i, list), -1, NULL },
 	       k < 0 ? BREAKS_UNSIGNED : BREAKS_SIGNED,
 	       "%s stored into plain char reads back as %d when char is signed, %d when it is unsigned%s",
 	       text, byte - 256, byte, extra);

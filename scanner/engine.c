@@ -118,7 +118,8 @@ static void find_carriers(struct walk *w)
 			continue;
 		grow(&w->car, &w->carcap, w->ncar + 1, sizeof(*w->car));
 		w->car[w->ncar++] = (struct carrier){ t->n[i].cur, seed ? i : -1, -1, 0,
-						      t->n[i].type, seed ? w->seed->caller : NULL };
+						      t->n[i].type, seed ? w->seed->caller : NULL,
+						      seed ? w->seed->call : clang_getNullCursor() };
 	}
 	for (int i = 1; i < t->len && w->ncar; i++) {
 		const struct node *n = &t->n[i];
@@ -295,7 +296,7 @@ void follow_into(struct walk *w, CXCursor call, CXCursor arg)
 		if (w->pin[i].index == (unsigned)k && clang_equalCursors(w->pin[i].fn, fn))
 			return;
 	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
-	w->pin[w->npin++] = (struct param_in){ fn, (unsigned)k, xstrdup(w->function) };
+	w->pin[w->npin++] = (struct param_in){ fn, (unsigned)k, xstrdup(w->function), call };
 }
 
 /* Walk each callee again with its parameter as the char's carrier; a

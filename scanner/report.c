@@ -200,6 +200,17 @@ static void add_assignment(struct walk *w, struct finding *f, int assign)
 	free(text);
 }
 
+/* A parameter carrier: where the caller passes the char. */
+static void add_call(struct finding *f, const struct carrier *car, CXTranslationUnit tu)
+{
+	struct loc l;
+	CXCursor m;
+
+	if (!car || !car->caller || cursor_region(tu, car->call, &l, &m))
+		return;
+	add_related(f, l, "call", xasprintf("the plain char is passed here by %s()", car->caller));
+}
+
 static void add_macro(struct finding *f, CXCursor macro)
 {
 	CXCursor def = clang_getCursorReferenced(macro);
@@ -261,6 +272,7 @@ void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
 		die("out of memory");
 	va_end(ap);
 	add_decl(w, f, at.decl);
+	add_call(f, at.car, w->tu);
 	add_assignment(w, f, at.assign);
 	if (!clang_Cursor_isNull(macro))
 		add_macro(f, macro);

@@ -269,6 +269,36 @@ char *sarif_message(const struct finding *x)
 	return out;
 }
 
+static json_t *flow_step(struct ctx *c, const struct loc *l, const char *message)
+{
+	return json_pack("{s:{s:o, s:o}}", "location", "physicalLocation", physical(c, l, NULL),
+			 "message", text_obj(message));
+}
+
+/*
+ * A finding that needed flow (a carrier variable, a call into the
+ * callee) gets one threadFlow: the call, the char read and kept, and
+ * where it is observed.  GitHub and the VS Code viewer step through it.
+ */
+static void code_flow(struct ctx *c, const struct finding *x, json_t *res)
+{
+	static const char *const steps[] = { "call", "assignment" };
+	json_t *locs = json_array();
+
+	for (size_t s = 0; s < sizeof(steps) / sizeof(steps[0]); s++)
+		for (int i = 0; i < x->nrelated; i++)
+			if (!strcmp(x->related[i].label, steps[s]))
+				json_array_append_new(locs, flow_step(c, &x->related[i].loc,
+								      x->related[i].message));
+	if (!json_array_size(locs)) {
+		json_decref(locs);
+		return;
+	}
+	json_array_append_new(locs, flow_step(c, &x->loc, x->message));
+	json_object_set_new(res, "codeFlows", json_pack("[{s:[{s:o}]}]", "threadFlows",
+							"locations", locs));
+}
+
 static json_t *result_json(struct ctx *c, const struct finding *x)
 {
 	static const char *const states[] = {
@@ -308,6 +338,7 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 	}
 	if (x->has_fix)
 		json_object_set_new(res, "fixes", fix_json(c, x));
+	code_flow(c, x, res);
 	return res;
 }
 

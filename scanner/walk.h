@@ -18,6 +18,7 @@ struct carrier {
 	int bad;		/* written from something else too */
 	struct ctype type;	/* the variable's */
 	const char *caller;	/* a parameter: the function passing a char */
+	CXCursor call;		/* ... and its call */
 };
 
 /* Parameter `index` of the function defined at `fn` is given a widened
@@ -26,6 +27,7 @@ struct param_in {
 	CXCursor fn;
 	unsigned index;
 	char *caller;
+	CXCursor call;
 };
 
 struct walk {
@@ -85,6 +87,7 @@ struct report_at {
 	int node;		/* where: a node of w->t */
 	CXCursor decl;		/* the char's declaration, or null */
 	int assign;		/* carrier assignment node, or -1 */
+	const struct carrier *car;	/* the carrier, or NULL */
 };
 void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));

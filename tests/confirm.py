@@ -223,3 +223,26 @@ def explain_writes_harmless_widenings_as_passes_only():
     check(want <= got, "missing passes: %s" % sorted(want - got))
     check("either way" not in p2.stdout and "under either signedness" not in p2.stdout,
           "passes in the text output")
+
+
+@test
+def flow_findings_carry_code_flows():
+    d = scratch("codeflows")
+    files = sorted(f for f in os.listdir(RULE_TESTS) if f.endswith(".c"))
+    db = compdb(RULE_TESTS, files, path=os.path.join(d, "compile_commands.json"))
+    out = os.path.join(d, "o.sarif")
+    run(["-p", db, "-o", out, "--srcroot", RULE_TESTS, "-q"])
+    validate(out)
+    flows = {}
+    for r in results(out):
+        loc = r["locations"][0]["physicalLocation"]
+        key = (loc["artifactLocation"]["uri"], loc["region"]["startLine"], r["ruleId"])
+        if "codeFlows" in r:
+            steps = r["codeFlows"][0]["threadFlows"][0]["locations"]
+            flows[key] = [s["location"]["physicalLocation"]["region"]["startLine"] for s in steps]
+    # p4.c: the char kept in j (line 25), then j != -1 (26).
+    check(flows.get(("CS001-compare-dead.c", 26, "CS001")) == [25, 26], "p4 flow: %s" % flows)
+    # Followed into the callee: the call in reader() (76), then is_eof's test (71).
+    check(flows.get(("CS010-escapes.c", 71, "CS001")) == [76, 71], "callee flow: %s" % flows)
+    # A direct use needs no flow.
+    check(("CS010-escapes.c", 25, "CS010") not in flows, "a flow on a direct use")

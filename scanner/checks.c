@@ -54,7 +54,7 @@ static const char *signedness(enum breaks br)
 	return br == BREAKS_SIGNED ? "signed" : "unsigned";
 }
 
-static struct report_at at_value(struct walk *w, const struct occ *o, int node)
+struct report_at at_value(struct walk *w, const struct occ *o, int node)
 {
 	return (struct report_at){ node, trace_decl(&w->t, o->src),
 				   o->carrier >= 0 ? w->car[o->carrier].assign : -1,
@@ -62,7 +62,7 @@ static struct report_at at_value(struct walk *w, const struct occ *o, int node)
 }
 
 /* "'j' (assigned from plain char 'x')" or "plain char 'x'" */
-static char *value_name(struct walk *w, const struct occ *o)
+char *value_name(struct walk *w, const struct occ *o)
 {
 	char *src = node_text(w, o->src), *ref, *s;
 
@@ -85,7 +85,7 @@ static char *value_name(struct walk *w, const struct occ *o)
 	return s;
 }
 
-static int is_lhs(const struct walk *w, const struct occ *o)
+int is_lhs(const struct walk *w, const struct occ *o)
 {
 	return child(&w->t, o->ctx, 0) == o->top;
 }
@@ -320,7 +320,7 @@ static void check_compare(struct walk *w, struct occ *o)
 
 /* ---- arithmetic ----------------------------------------------------- */
 
-static void report_extension(struct walk *w, struct occ *o, int b, val_t vs, val_t vu,
+void report_extension(struct walk *w, struct occ *o, int b, val_t vs, val_t vu,
 			     const char *how)
 {
 	char *what = value_name(w, o), *text = node_text(w, o->ctx), bs[40], bu[40];
@@ -452,128 +452,6 @@ static void check_additive(struct walk *w, struct occ *o)
 		derived_value(w, o, k);
 	else
 		report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "in");
-}
-
-/* A local integer variable is judged where it is read (carriers). */
-static int stores_to_local(struct walk *w, const struct occ *o)
-{
-	const struct node *c = &T(w, o->ctx);
-
-	if (c->kind == CXCursor_VarDecl)
-		return find_carrier(w, c->cur) >= 0;
-	if (c->kind == CXCursor_BinaryOperator && c->op == OP_ASSIGN)
-		return referenced_carrier(w, child(&w->t, o->ctx, 0)) >= 0;
-	return 0;
-}
-
-/* Functions that take a char in an int and convert it back to a char
- * before they look at it: passing a widened char to them is harmless. */
-static const char *const char_consumers[] = {
-	"strchr", "strrchr", "strchrnul", "strnchr", "strnchrnul", "memchr", "memrchr",
-	"memscan", "memset", "putchar", "putc", "fputc", "putc_unlocked", "fputc_unlocked",
-	"__builtin_memset", "__builtin_strchr", "__builtin_memchr",
-};
-
-static int is_char_consumer(const char *name)
-{
-	for (size_t i = 0; i < sizeof(char_consumers) / sizeof(char_consumers[0]); i++)
-		if (!strcmp(name, char_consumers[i]))
-			return 1;
-	return 0;
-}
-
-/* A store into something other than a local variable: a field, a
- * global, an element or what a pointer points at. */
-static int stores_outside(struct walk *w, const struct occ *o)
-{
-	int lhs = strip_parens(&w->t, child(&w->t, o->ctx, 0));
-	CXCursor d;
-
-	if (T(w, o->ctx).kind != CXCursor_BinaryOperator || T(w, o->ctx).op != OP_ASSIGN ||
-	    lhs < 0)
-		return 0;
-	if (T(w, lhs).kind != CXCursor_DeclRefExpr)
-		return 1;
-	d = clang_getCursorReferenced(T(w, lhs).cur);
-	return clang_getCursorKind(d) == CXCursor_VarDecl &&
-	       clang_Cursor_hasVarDeclGlobalStorage(d);
-}
-
-/* The value leaves the function as a signed int: returned, stored
- * outside, or passed to a function we cannot see into. */
-static void check_escape(struct walk *w, struct occ *o)
-{
-	const struct node *c = &T(w, o->ctx);
-	CXString ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
-	char *what = value_name(w, o), *where = NULL, *name = NULL;
-
-	/* Tested on its way out: judged at the test (CS001/CS002/CS003). */
-	if (tested_guard(w, o) >= 0)
-		;
-	else if (c->kind == CXCursor_ReturnStmt) {
-		where = xasprintf("is returned as '%s'", clang_getCString(ts));
-	} else if (stores_outside(w, o)) {
-		char *lhs = node_text(w, child(&w->t, o->ctx, 0));
-
-		where = xasprintf("is stored into '%s' ('%s')", lhs, clang_getCString(ts));
-		free(lhs);
-	} else if (c->kind == CXCursor_CallExpr) {
-		CXCursor callee = clang_getCursorReferenced(c->cur);
-		CXString s = clang_getCursorSpelling(c->cur);
-
-		name = xstrdup(clang_getCString(s));
-		clang_disposeString(s);
-		if (is_char_consumer(name))
-			harmless(o, CS010, o->top, "the callee takes it back as a char");
-		/* A body in this TU: judged there; a variadic call
-		 * (printk's %c): left to what reads it. */
-		else if (!clang_Cursor_isNull(callee) &&
-			 !clang_Cursor_isNull(clang_getCursorDefinition(callee))) {
-			follow_into(w, c->cur, T(w, o->top).cur);
-			harmless(o, CS010, o->top, "followed into the callee, judged where it observes it");
-		}
-		else if (!clang_Cursor_isNull(callee) &&
-			 clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
-			 !clang_Cursor_isVariadic(callee))
-			where = xasprintf("is passed to %s() as '%s'", name, clang_getCString(ts));
-	}
-	if (where)
-		report(w, CS010, at_value(w, o, o->top), BREAKS_EITHER,
-		       "%s %s: bytes 0x80-0xff arrive as -128..-1 when char is signed, as 128..255 when it is unsigned",
-		       what, where);
-	clang_disposeString(ts);
-	free(what);
-	free(where);
-	free(name);
-}
-
-/* Stored, passed or returned: a wider unsigned type shows the sign
- * extension at once (CS006); a wider signed one carries it away (CS010). */
-static void check_store(struct walk *w, struct occ *o)
-{
-	struct ctype t = T(w, o->top).type;
-	CXString ts;
-	char *how;
-
-	if (T(w, o->ctx).kind == CXCursor_BinaryOperator && is_lhs(w, o))
-		return;
-	/* A local integer variable is judged where it is read (carriers). */
-	if (stores_to_local(w, o) || t.cls != T_INT || t.bits <= 8)
-		return;
-	if (t.is_signed) {
-		check_escape(w, o);
-		return;
-	}
-	/* A variable declared int was widened on purpose; its uses as
-	 * unsigned are guarded by the tests CS001/CS002 judge (p4.c's
-	 * test_bit(j, ...) after j != -1). */
-	if (o->carrier >= 0)
-		return;
-	ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
-	how = xasprintf("into '%s' in", clang_getCString(ts));
-	report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], how);
-	clang_disposeString(ts);
-	free(how);
 }
 
 static void check_binary(struct walk *w, struct occ *o)
@@ -712,103 +590,4 @@ void check_context(struct walk *w, struct occ *o)
 			contexts[i].check(w, o);
 			return;
 		}
-}
-
-/* ---- stores of constants into plain char ------------------------------ */
-
-static int outer_init_list(const struct tree *t, int i)
-{
-	int list = -1;
-
-	for (i = t->n[i].parent; i >= 0; i = t->n[i].parent) {
-		if (t->n[i].kind == CXCursor_InitListExpr)
-			list = i;
-		else if (t->n[i].kind != CXCursor_ParenExpr &&
-			 t->n[i].kind != CXCursor_UnexposedExpr)	/* [i] = designators */
-			break;
-	}
-	return list;
-}
-
-/* The declaration a store at cast node i writes to, for the fix. */
-static CXCursor store_target(struct walk *w, int i, int list)
-{
-	const struct tree *t = &w->t;
-	int p = list >= 0 ? up(t, list) : up(t, i);
-
-	if (p < 0)
-		return clang_getNullCursor();
-	switch (t->n[p].kind) {
-	case CXCursor_VarDecl:
-		return t->n[p].cur;
-	case CXCursor_BinaryOperator:
-		return t->n[p].op == OP_ASSIGN ? trace_decl(t, child(t, p, 0))
-					       : clang_getNullCursor();
-	case CXCursor_ReturnStmt:
-		return t->n[0].cur;
-	default:
-		return clang_getNullCursor();
-	}
-}
-
-static void report_store(struct walk *w, int i, int list, long long k, int more)
-{
-	int byte = (int)(k & 0xff);
-	char *text = node_text(w, i), number[32];
-	char extra[80] = "";
-
-	snprintf(number, sizeof(number), "%lld", k);
-	if (strcmp(text, number)) {
-		char *both = xasprintf("'%s' (%lld)", text, k);
-
-		free(text);
-		text = both;
-	}
-
-	if (more)
-		snprintf(extra, sizeof(extra),
-			 " (%d more constant%s outside 0..127 in this initializer)",
-			 more, more > 1 ? "s" : "");
-	report(w, CS004, (struct report_at){ i, store_target(w, i, list), -1, NULL },
-	       k < 0 ? BREAKS_UNSIGNED : BREAKS_SIGNED,
-	       "%s stored into plain char reads back as %d when char is signed, %d when it is unsigned%s",
-	       text, byte - 256, byte, extra);
-	free(text);
-}
-
-void check_stores(struct walk *w)
-{
-	const struct tree *t = &w->t;
-	int pending = -1, pending_list = -1, more = 0;
-	long long pending_k = 0;
-
-	for (int i = 0; i < t->len; i++) {
-		int c, inner, list;
-		long long k;
-
-		if (!is_cast(t, i) || t->n[i].type.cls != T_PLAIN_CHAR)
-			continue;
-		c = strip_parens(t, t->n[i].first);
-		if (c < 0 || t->n[c].type.cls != T_INT || !eval_const(t->n[c].cur, &k) ||
-		    (k & 0xff) < 0x80)
-			continue;
-		inner = strip_implicit(t, c);
-		if ((inner >= 0 && t->n[inner].kind == CXCursor_CharacterLiteral) ||
-		    in_constant_test(t, i))
-			continue;
-		/* One finding per initializer: p4.c has dozens of -1s. */
-		list = outer_init_list(t, i);
-		if (list >= 0 && list == pending_list) {
-			more++;
-			continue;
-		}
-		if (pending >= 0)
-			report_store(w, pending, pending_list, pending_k, more);
-		pending = i;
-		pending_list = list;
-		pending_k = k;
-		more = 0;
-	}
-	if (pending >= 0)
-		report_store(w, pending, pending_list, pending_k, more);
 }

@@ -68,9 +68,17 @@ void observe(struct walk *w, int ref, int src, int carrier, int start,
 
 /* checks.c: one function per kind of context. */
 void check_context(struct walk *w, struct occ *o);
+/* ...and what stores.c shares with it. */
+struct report_at at_value(struct walk *w, const struct occ *o, int node);
+char *value_name(struct walk *w, const struct occ *o);	/* caller frees */
+int is_lhs(const struct walk *w, const struct occ *o);
+void report_extension(struct walk *w, struct occ *o, int b, val_t vs, val_t vu,
+		      const char *how);
+/* stores.c */
+void check_store(struct walk *w, struct occ *o);
 /* The observed result is the same for every byte: say why (--explain). */
 void harmless(struct occ *o, enum rule_id r, int node, const char *why);
-void check_stores(struct walk *w);
+void check_stores(struct walk *w);	/* constants into plain char */
 
 /* engine.c: a widened plain char is passed to a function of this TU. */
 void follow_into(struct walk *w, CXCursor call, CXCursor arg);

@@ -70,8 +70,9 @@ demo: $(CHARSCAN)
 	  rc=$$?; [ $$rc -le 1 ] || exit $$rc; echo "SARIF report: out/demo.sarif"
 
 # The main job: the packaged kernel, scanned.
+# SCAN_BUILD=DIR SCAN_FRAGMENT=FILE: scan a tree make boot built (no rebuild).
 scan: $(CHARSCAN)
-	sh kernel/scan.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
+	sh kernel/scan.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG) $(SCAN_BUILD) $(SCAN_FRAGMENT)
 
 # The scan against the codegen oracle (charscan confirm): explained,
 # accounted and confirmed figures, out/<config>-unaccounted.tsv.

@@ -2,8 +2,11 @@
 # The main job's scan half: kernel tree -> compile database -> charscan ->
 # out/linux-6.1.sarif, out/linux-6.1.txt and a summary.
 #
-#   kernel/scan.sh CHARSCAN KERNEL_SRC CONFIG
+#   kernel/scan.sh CHARSCAN KERNEL_SRC CONFIG [BUILD_DIR [EXTRA_FRAGMENT]]
 #
+# BUILD_DIR and EXTRA_FRAGMENT scan a tree that make boot has built
+# already (work/kbuild/unsigned with kernel/char-kunit.config): kbuild
+# then rebuilds nothing, where a build of its own would cost minutes.
 # The unsigned tree (work/linux-6.1-unsigned, made by make boot) is
 # scanned with KERNEL_SRC=work/linux-6.1-unsigned: the before/after.
 #
@@ -17,6 +20,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 # out/linux-6.1.sarif for the packaged tree, out/linux-6.1-unsigned.sarif
 # for the patched one, ...-defconfig for CONFIG=defconfig.
 pipeline "$1" "$2" "$3" ""
+[ -z "${4:-}" ] || build=$4
+fragment=${5:-}
 
 scan() {
 	rc=0
@@ -28,7 +33,7 @@ scan() {
 }
 
 stage unpack unpack "$src"
-stage build sh "$here/compile-db/kernel.sh" "$src" "$build" "$config"
+stage build sh "$here/compile-db/kernel.sh" "$src" "$build" "$config" "$fragment"
 stage scan scan
 python3 "$here/kernel/summary.py" "$out/$name.sarif" "$build/compile_commands.json" "$times"
 echo "report: $out/$name.sarif (text: $out/$name.txt)"

@@ -3,8 +3,10 @@
  * plus -S -gline-tables-only and each signedness, assembly to stdout;
  * functions paired by name and their instruction streams diffed; every
  * instruction's .loc line is "covered", and those of the instructions
- * outside the common subsequence are "changed".  A function that exists
- * in one compile only has all its lines changed.
+ * outside the common subsequence are "changed", less the ones that only
+ * moved (the same instruction deleted on one side, inserted on the
+ * other).  A function that exists in one compile only has all its lines
+ * changed.
  *
  * Results are cached per TU under a key of compiler, argv and the source
  * file's bytes; the entry also lists every file the compile read (its
@@ -28,7 +30,7 @@
 #include "spawn.h"
 #include "util.h"
 
-#define CACHE_MAGIC "charscan-codegen 3"	/* a new normalisation: a new number */
+#define CACHE_MAGIC "charscan-codegen 4"	/* a new normalisation: a new number */
 #define MAX_EDITS 4000		/* per function; beyond it all is changed */
 #define DETAIL_MAX 240
 
@@ -199,6 +201,59 @@ static uint64_t *hashes(const struct asm_func *f)
 	return h;
 }
 
+struct marked {
+	uint64_t hash;
+	size_t at;
+};
+
+static int cmp_marked(const void *x, const void *y)
+{
+	const struct marked *a = x, *b = y;
+
+	if (a->hash != b->hash)
+		return a->hash < b->hash ? -1 : 1;
+	return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* The marked elements of h, sorted by hash (then place). */
+static struct marked *marked_list(const uint64_t *h, const unsigned char *mark, size_t n,
+				  size_t *len)
+{
+	struct marked *v = xmalloc((n + 1) * sizeof(*v));
+
+	*len = 0;
+	for (size_t i = 0; i < n; i++)
+		if (mark[i])
+			v[(*len)++] = (struct marked){ h[i], i };
+	qsort(v, *len, sizeof(*v), cmp_marked);
+	return v;
+}
+
+/*
+ * An instruction deleted in one compile and inserted, the same, in the
+ * other was moved (scheduled elsewhere), not changed: unmark such pairs,
+ * so that what stays marked is what differs.
+ */
+static void unmark_moves(const uint64_t *ha, unsigned char *del, size_t n,
+			 const uint64_t *hb, unsigned char *ins, size_t m)
+{
+	size_t la, lb, i = 0, j = 0;
+	struct marked *a = marked_list(ha, del, n, &la), *b = marked_list(hb, ins, m, &lb);
+
+	while (i < la && j < lb) {
+		if (a[i].hash < b[j].hash) {
+			i++;
+		} else if (a[i].hash > b[j].hash) {
+			j++;
+		} else {
+			del[a[i++].at] = 0;
+			ins[b[j++].at] = 0;
+		}
+	}
+	free(a);
+	free(b);
+}
+
 static void diff_function(struct tu_lines *ts, struct tu_lines *tu_, const char *name,
 			  const struct asm_func *a, const struct asm_func *b)
 {
@@ -207,6 +262,7 @@ static void diff_function(struct tu_lines *ts, struct tu_lines *tu_, const char 
 	unsigned char *del = xmalloc(n + 1), *ins = xmalloc(m + 1);
 
 	seqdiff(ha, n, hb, m, del, ins, MAX_EDITS);
+	unmark_moves(ha, del, n, hb, ins, m);
 	for (size_t i = 0; i < n; i++)
 		mark(ts, &a->v[i], del[i], '-', name);
 	for (size_t j = 0; j < m; j++)

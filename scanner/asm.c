@@ -105,6 +105,8 @@ static char *normalise(const char *s, size_t n)
 				while (s < t)
 					*o++ = *s++;
 			}
+		} else if (*s == '$') {		/* an immediate: $.L.str.4 too */
+			*o++ = *s++;
 		} else if (ident_char((unsigned char)*s)) {
 			/* A whole word, so that "a.Lx" or "x%y" inside one is kept. */
 			while (s < end && ident_char((unsigned char)*s) && *s != '%')

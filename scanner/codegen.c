@@ -30,7 +30,7 @@
 #include "spawn.h"
 #include "util.h"
 
-#define CACHE_MAGIC "charscan-codegen 4"	/* a new normalisation: a new number */
+#define CACHE_MAGIC "charscan-codegen 5"	/* a new normalisation: a new number */
 #define MAX_EDITS 4000		/* per function; beyond it all is changed */
 #define DETAIL_MAX 240
 

@@ -188,10 +188,13 @@ static int run_confirm(struct confirm *c, struct output *out)
 	size_t n[3] = { 0 };
 
 	if (compdb_load(o->db, &c->db, &notes, &c->err) ||
-	    (o->nfiles > 1 && compdb_select(&c->db, o->files, o->nfiles - 1, &c->err)))
+	    (o->nfiles > 1 && compdb_select(&c->db, o->files, o->nfiles - 1, &c->err))) {
+		notices_free(&notes);
 		return EXIT_USAGE;
+	}
 	if (c->cg.cache_dir && mkdir(c->cg.cache_dir, 0777) && access(c->cg.cache_dir, W_OK)) {
 		c->err = xasprintf("cannot use the cache folder %s", c->cg.cache_dir);
+		notices_free(&notes);
 		return EXIT_USAGE;
 	}
 	c->tu_lines = xcalloc(c->db.len, sizeof(*c->tu_lines));

@@ -25,18 +25,7 @@ enum { NO, YES, MAYBE };
 /* Classifiers whose answer is "no" for every byte above 0x7f, in the C
  * library and in the kernel's <linux/ctype.h> alike (the kernel's
  * isalpha() and friends admit Latin-1 letters, so they are not here). */
-static int is_digit(int b) { return b >= '0' && b <= '9'; }
-static int is_xdigit(int b) { return is_digit(b) || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F'); }
-static int is_ascii(int b) { return b < 0x80; }
-static int is_odigit(int b) { return b >= '0' && b <= '7'; }
-
-static const struct ascii_class {
-	const char *name;
-	int (*admits)(int b);
-} classes[] = {
-	{ "isdigit", is_digit }, { "isxdigit", is_xdigit },
-	{ "isascii", is_ascii }, { "isodigit", is_odigit },
-};
+static const char *const ascii_only[] = { "isdigit", "isxdigit", "isascii", "isodigit" };
 
 /* The condition's value for bytes 0x80-0xff, signed [0] and unsigned [1]. */
 struct truth {
@@ -102,10 +91,9 @@ static void classify_call(struct walk *w, int i, const char *key, struct truth *
 		known = !strcmp(text, want);
 		free(want);
 	}
-	for (size_t k = 0; known && k < sizeof(classes) / sizeof(classes[0]); k++)
-		if (!strcmp(name, classes[k].name))
-			for (int b = 0; b < 128; b++)
-				r->v[0][b] = r->v[1][b] = classes[k].admits(b + 0x80) ? YES : NO;
+	for (size_t k = 0; known && k < sizeof(ascii_only) / sizeof(ascii_only[0]); k++)
+		if (!strcmp(name, ascii_only[k]))
+			set_all(r, NO);
 	free(name);
 	free(text);
 }

@@ -3,11 +3,6 @@
 #include "ast.h"
 #include "util.h"
 
-struct build {
-	struct tree *t;
-	int parent, last;
-};
-
 static int add_node(struct tree *t, CXCursor c, int parent)
 {
 	size_t cap = t->cap;
@@ -23,6 +18,7 @@ static int add_node(struct tree *t, CXCursor c, int parent)
 	n->type = is_expr(n->kind) || n->kind == CXCursor_VarDecl || n->kind == CXCursor_ParmDecl ?
 		  classify_type(clang_getCursorType(c)) : (struct ctype){ 0 };
 	n->op = OP_NONE;
+	n->runtime = 0;
 	if (n->kind == CXCursor_BinaryOperator ||
 	    n->kind == CXCursor_CompoundAssignOperator ||
 	    n->kind == CXCursor_UnaryOperator)
@@ -30,30 +26,97 @@ static int add_node(struct tree *t, CXCursor c, int parent)
 	return t->len++;
 }
 
+/*
+ * One clang_visitChildren with CXChildVisit_Recurse: libclang walks
+ * expressions from a work list, and the open ancestors are kept here on
+ * an explicit stack, so a generated expression thousands of operands
+ * deep costs heap, not C stack.
+ */
+struct open_node {
+	int node, last;			/* index, and its last child so far */
+};
+
+struct build {
+	struct tree *t;
+	struct open_node *stack;
+	size_t depth, cap;
+};
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data)
 {
-	struct build *b = data, sub;
-	int i = add_node(b->t, c, b->parent);
+	struct build *b = data;
+	struct open_node *top;
+	int i;
 
-	(void)parent;
-	if (b->last >= 0)
-		b->t->n[b->last].next = i;
-	else if (b->parent >= 0)
-		b->t->n[b->parent].first = i;
-	b->last = i;
-	sub = (struct build){ b->t, i, -1 };
-	clang_visitChildren(c, visit, &sub);
-	return CXChildVisit_Continue;
+	while (b->depth > 1 && !clang_equalCursors(b->t->n[b->stack[b->depth - 1].node].cur,
+						    parent))
+		b->depth--;
+	top = &b->stack[b->depth - 1];
+	i = add_node(b->t, c, top->node);
+	if (top->last >= 0)
+		b->t->n[top->last].next = i;
+	else
+		b->t->n[top->node].first = i;
+	top->last = i;
+	grow(&b->stack, &b->cap, b->depth + 1, sizeof(*b->stack));
+	b->stack[b->depth++] = (struct open_node){ i, -1 };
+	return CXChildVisit_Recurse;
+}
+
+/* What makes an expression unknown until run time by itself. */
+static int reads_at_run_time(const struct node *n)
+{
+	CXCursor ref;
+	CXString s;
+	int builtin;
+
+	switch (n->kind) {
+	case CXCursor_DeclRefExpr:
+		ref = clang_getCursorReferenced(n->cur);
+		return (clang_getCursorKind(ref) == CXCursor_VarDecl ||
+			clang_getCursorKind(ref) == CXCursor_ParmDecl) &&
+		       !clang_isConstQualifiedType(clang_getCursorType(ref));
+	case CXCursor_CallExpr:
+		s = clang_getCursorSpelling(n->cur);
+		builtin = !strncmp(clang_getCString(s), "__builtin", 9);
+		clang_disposeString(s);
+		return !builtin;
+	case CXCursor_CompoundAssignOperator:
+		return 1;
+	default:
+		return n->op == OP_ASSIGN || n->op == OP_INC || n->op == OP_DEC;
+	}
+}
+
+/*
+ * Mark every expression that reads a variable or calls a function (not
+ * through sizeof and the like): clang_Cursor_Evaluate is not asked about
+ * those, which keeps a sum of thousands of array reads linear.
+ */
+static void mark_run_time(struct tree *t)
+{
+	for (int i = t->len - 1; i > 0; i--) {
+		struct node *n = &t->n[i];
+
+		if (!n->runtime && is_expr(n->kind))
+			n->runtime = reads_at_run_time(n);
+		if (n->runtime && t->n[n->parent].kind != CXCursor_UnaryExpr)
+			t->n[n->parent].runtime = 1;
+	}
 }
 
 void tree_build(struct tree *t, CXTranslationUnit tu, CXCursor root)
 {
-	struct build b = { t, 0, -1 };
+	struct build b = { t, NULL, 0, 0 };
 
 	t->tu = tu;
 	t->len = 0;
 	add_node(t, root, -1);
+	grow(&b.stack, &b.cap, 1, sizeof(*b.stack));
+	b.stack[b.depth++] = (struct open_node){ 0, -1 };
 	clang_visitChildren(root, visit, &b);
+	free(b.stack);
+	mark_run_time(t);
 }
 
 void tree_free(struct tree *t)
@@ -303,13 +366,15 @@ enum op op_mirror(enum op op)
 	return op;
 }
 
-int eval_const(CXCursor c, long long *value)
+int eval_const(const struct tree *t, int i, long long *value)
 {
+	CXCursor c;
 	CXEvalResult r;
 	int ok = 0;
 
-	if (!is_expr(clang_getCursorKind(c)))
+	if (i < 0 || t->n[i].runtime || !is_expr(t->n[i].kind))
 		return 0;
+	c = t->n[i].cur;
 	r = clang_Cursor_Evaluate(c);
 	if (!r)
 		return 0;
@@ -334,7 +399,7 @@ int in_constant_test(const struct tree *t, int i)
 	long long k;
 	int p = i, side, other;
 
-	if (!eval_const(t->n[i].cur, &k))
+	if (!eval_const(t, i, &k))
 		return 0;
 	while ((p = up(t, i)) >= 0 && is_cast(t, p))
 		i = p;
@@ -342,6 +407,6 @@ int in_constant_test(const struct tree *t, int i)
 		return 0;
 	side = strip_parens(t, child(t, p, 0)) == strip_parens(t, i) ? 1 : 0;
 	other = child(t, p, side);
-	return other >= 0 && eval_const(t->n[other].cur, &k);
+	return other >= 0 && eval_const(t, other, &k);
 }
 

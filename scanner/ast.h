@@ -35,6 +35,7 @@ struct node {
 	int parent, first, next;	/* indexes, -1 for none */
 	struct ctype type;
 	enum op op;
+	unsigned char runtime;		/* reads a variable or calls: no constant */
 };
 
 struct tree {
@@ -67,8 +68,8 @@ int op_is_compare(enum op op);
 int op_is_equality(enum op op);	/* == != */
 enum op op_mirror(enum op op);	/* a < b  ==  b > a */
 
-/* Integer constant value of an expression; 0 if not a constant. */
-int eval_const(CXCursor c, long long *value);
+/* Integer constant value of expression i; 0 if not a constant. */
+int eval_const(const struct tree *t, int i, long long *value);
 /* A constant char compared with a constant: signedness introspection. */
 int in_constant_test(const struct tree *t, int i);
 

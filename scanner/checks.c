@@ -112,7 +112,7 @@ static int compare_const(struct walk *w, const struct occ *o, int cmp, int side,
 	long long k;
 	val_t ks, ku;
 
-	if (other < 0 || !eval_const(T(w, other).cur, &k))
+	if (other < 0 || !eval_const(&w->t, other, &k))
 		return 0;
 	inner = strip_implicit(&w->t, other);
 	if (inner >= 0 && T(w, inner).kind == CXCursor_CharacterLiteral) {
@@ -146,17 +146,35 @@ static int logic_root(const struct tree *t, int cmp, enum op *lop)
 	return root;
 }
 
-static void chain_leaves(const struct tree *t, int i, enum op lop, int *out, int *n, int max)
+/*
+ * The terms of an && / || chain, left to right, in an array the caller
+ * frees.  No recursion and no cap: a generated condition may have
+ * thousands of terms.
+ */
+static int *chain_leaves(const struct tree *t, int root, enum op lop, int *n)
 {
-	i = strip_parens(t, i);
-	if (i < 0)
-		return;
-	if (t->n[i].kind == CXCursor_BinaryOperator && t->n[i].op == lop) {
-		chain_leaves(t, child(t, i, 0), lop, out, n, max);
-		chain_leaves(t, child(t, i, 1), lop, out, n, max);
-	} else if (*n < max) {
-		out[(*n)++] = i;
+	int *out = NULL, *stack = NULL, depth = 0;
+	size_t out_cap = 0, stack_cap = 0;
+
+	*n = 0;
+	grow(&stack, &stack_cap, 1, sizeof(*stack));
+	stack[depth++] = root;
+	while (depth) {
+		int i = strip_parens(t, stack[--depth]);
+
+		if (i < 0)
+			continue;
+		if (t->n[i].kind == CXCursor_BinaryOperator && t->n[i].op == lop) {
+			grow(&stack, &stack_cap, depth + 2, sizeof(*stack));
+			stack[depth++] = child(t, i, 1);
+			stack[depth++] = child(t, i, 0);
+		} else {
+			grow(&out, &out_cap, *n + 1, sizeof(*out));
+			out[(*n)++] = i;
+		}
 	}
+	free(stack);
+	return out;
 }
 
 /* Which side of comparison cmp reads the same value as o, or -1. */
@@ -202,7 +220,7 @@ static int is_sign_test(enum op op, long long k)
  */
 static void compare_with_constant(struct walk *w, struct occ *o)
 {
-	int cmp = o->ctx, side = !is_lhs(w, o), root, leaves[16], n = 0, first = -1, at;
+	int cmp = o->ctx, side = !is_lhs(w, o), root, *leaves, n = 0, first = -1, at;
 	struct outcome acc, r;
 	enum op lop = OP_NONE, op;
 	long long k;
@@ -216,7 +234,7 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 	root = logic_root(&w->t, cmp, &lop);
 	if (root >= 0) {
 		ref = node_text(w, strip_implicit(&w->t, o->top));
-		chain_leaves(&w->t, root, lop, leaves, &n, 16);
+		leaves = chain_leaves(&w->t, root, lop, &n);
 		memset(&acc, lop == OP_LAND, sizeof(acc));
 		for (int i = 0; i < n; i++) {
 			int s = side_of(w, o, leaves[i], ref);
@@ -226,6 +244,8 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 				continue;
 			if (first < 0)
 				first = leaves[i];
+			if (first != cmp)	/* judged at the first term, not here */
+				break;
 			terms++;
 			for (int b = 0; b < 256; b++) {
 				acc.s[b] = lop == OP_LAND ? acc.s[b] & r.s[b] : acc.s[b] | r.s[b];
@@ -233,6 +253,7 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 			}
 		}
 		free(ref);
+		free(leaves);
 		if (first != cmp)	/* the chain is judged once, at its first term */
 			return;
 	}
@@ -409,7 +430,7 @@ static void check_arith(struct walk *w, struct occ *o)
 	}
 	if ((op == OP_SHL || op == OP_SHR) && !is_lhs(w, o))
 		return;			/* a char shift count */
-	if (other >= 0 && eval_const(T(w, other).cur, &k)) {
+	if (other >= 0 && eval_const(&w->t, other, &k)) {
 		derived_value(w, o, k);
 		return;
 	}
@@ -448,7 +469,7 @@ static void check_additive(struct walk *w, struct occ *o)
 		check_index(w, o);
 	else if (truncated_to_byte(w, o->ctx))
 		harmless(o, CS006, o->ctx, "only the low byte of the result is kept");
-	else if (eval_const(T(w, other).cur, &k))	/* c - '0' flows on */
+	else if (eval_const(&w->t, other, &k))	/* c - '0' flows on */
 		derived_value(w, o, k);
 	else
 		report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "in");
@@ -522,7 +543,7 @@ static void check_switch(struct walk *w, struct occ *o)
 		val_t kk;
 
 		if (t->n[i].kind != CXCursor_CaseStmt || !inside_switch(t, i, o->ctx) ||
-		    v < 0 || !eval_const(t->n[v].cur, &k))
+		    v < 0 || !eval_const(t, v, &k))
 			continue;
 		inner = strip_implicit(t, v);
 		if (inner >= 0 && t->n[inner].kind == CXCursor_CharacterLiteral)

@@ -78,7 +78,7 @@ static void note_write(struct walk *w, int k, int value, int at)
 	}
 	/* A constant (the usual "int j = -1" start value) does not take
 	 * away the char's meaning from the other writes. */
-	if (v >= 0 && eval_const(w->t.n[v].cur, &ignored))
+	if (v >= 0 && eval_const(&w->t, v, &ignored))
 		return;
 	c->bad = 1;
 }

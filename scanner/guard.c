@@ -98,8 +98,11 @@ static void classify_call(struct walk *w, int i, const char *key, struct truth *
 	free(text);
 }
 
+/* Deeper conditions are "maybe": no guard, so nothing is hidden. */
+#define MAX_COND_DEPTH 64
+
 /* The condition at node i, byte by byte. */
-static void eval_cond(struct walk *w, int i, const char *key, struct truth *r)
+static void eval_cond(struct walk *w, int i, const char *key, struct truth *r, int depth)
 {
 	const struct tree *t = &w->t;
 	const struct node *n;
@@ -108,19 +111,19 @@ static void eval_cond(struct walk *w, int i, const char *key, struct truth *r)
 
 	i = strip_implicit(t, i);
 	set_all(r, MAYBE);
-	if (i < 0)
+	if (i < 0 || depth > MAX_COND_DEPTH)
 		return;
 	n = &t->n[i];
 	if (n->kind == CXCursor_UnaryOperator && n->op == OP_LNOT) {
-		eval_cond(w, child(t, i, 0), key, &a);
+		eval_cond(w, child(t, i, 0), key, &a, depth + 1);
 		for (int s = 0; s < 2; s++)
 			for (int b = 0; b < 128; b++)
 				r->v[s][b] = a.v[s][b] == MAYBE ? MAYBE : !a.v[s][b];
 	} else if (n->kind == CXCursor_BinaryOperator && (n->op == OP_LAND || n->op == OP_LOR)) {
 		int dom = n->op == OP_LAND ? NO : YES;
 
-		eval_cond(w, child(t, i, 0), key, &a);
-		eval_cond(w, child(t, i, 1), key, &c);
+		eval_cond(w, child(t, i, 0), key, &a, depth + 1);
+		eval_cond(w, child(t, i, 1), key, &c, depth + 1);
 		for (int s = 0; s < 2; s++)
 			for (int b = 0; b < 128; b++)
 				r->v[s][b] = a.v[s][b] == dom || c.v[s][b] == dom ? dom :
@@ -130,7 +133,7 @@ static void eval_cond(struct walk *w, int i, const char *key, struct truth *r)
 			int x = child(t, i, side), y = child(t, i, !side);
 			enum op op = side ? op_mirror(n->op) : n->op;
 
-			if (x < 0 || y < 0 || !eval_const(t->n[y].cur, &k) || !is_key(w, x, key))
+			if (x < 0 || y < 0 || !eval_const(t, y, &k) || !is_key(w, x, key))
 				continue;
 			for (int b = 0; b < 128; b++) {
 				r->v[0][b] = (unsigned char)eval_compare(op, (signed char)(b + 0x80), k);
@@ -148,7 +151,7 @@ static int keeps_ascii(struct walk *w, int cond, const char *key, int want)
 {
 	struct truth r;
 
-	eval_cond(w, cond, key, &r);
+	eval_cond(w, cond, key, &r, 0);
 	for (int s = 0; s < 2; s++)
 		for (int b = 0; b < 128; b++)
 			if (r.v[s][b] != !want)

@@ -209,7 +209,7 @@ void check_stores(struct walk *w)
 		if (!is_cast(t, i) || t->n[i].type.cls != T_PLAIN_CHAR)
 			continue;
 		c = strip_parens(t, t->n[i].first);
-		if (c < 0 || t->n[c].type.cls != T_INT || !eval_const(t->n[c].cur, &k) ||
+		if (c < 0 || t->n[c].type.cls != T_INT || !eval_const(t, c, &k) ||
 		    (k & 0xff) < 0x80)
 			continue;
 		inner = strip_implicit(t, c);

@@ -9,6 +9,18 @@
 #include "path.h"
 #include "util.h"
 
+static const char *const related_labels[] = {
+	"declaration", "assignment", "call", "macro definition", "related",
+};
+
+const char *related_label(const char *s)
+{
+	for (size_t i = 0; i < sizeof(related_labels) / sizeof(*related_labels); i++)
+		if (s && !strcmp(s, related_labels[i]))
+			return related_labels[i];
+	return "related";
+}
+
 struct finding *findings_add(struct findings *f)
 {
 	grow(&f->v, &f->cap, f->len + 1, sizeof(*f->v));

@@ -13,6 +13,7 @@ struct loc {
 	char *path;			/* absolute, resolved */
 	unsigned line, col;		/* 1-based, col in bytes */
 	unsigned end_line, end_col;	/* end_col exclusive */
+	unsigned ucol, end_ucol;	/* the same in UTF-16 units, 0 if unknown */
 };
 
 struct related {
@@ -70,6 +71,10 @@ struct notices {
 	struct notice *v;
 	size_t len, cap;
 };
+
+/* The static label ("declaration", "call", ...) spelled s; "related"
+ * for any other. */
+const char *related_label(const char *s);
 
 struct finding *findings_add(struct findings *f);
 void findings_move(struct findings *dst, struct findings *src);

@@ -240,7 +240,8 @@ static struct finding *add_finding(struct walk *w, enum rule_id r, int node,
 	f->breaks = br;
 	f->function = xstrdup(w->function);
 	f->snippet = line_text(w->tu, cursor_file(clang_Cursor_isNull(*macro) ?
-				w->t.n[node].cur : *macro), l.line);
+				w->t.n[node].cur : *macro), l.line, l.col);
+	utf16_columns(w->tu, &f->loc);
 	return f;
 }
 
@@ -276,4 +277,8 @@ void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
 	add_assignment(w, f, at.assign);
 	if (!clang_Cursor_isNull(macro))
 		add_macro(f, macro);
+	for (int i = 0; i < f->nrelated; i++)
+		utf16_columns(w->tu, &f->related[i].loc);
+	if (f->has_fix)
+		utf16_columns(w->tu, &f->fix.loc);
 }

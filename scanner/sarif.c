@@ -132,9 +132,11 @@ static json_t *region(struct ctx *c, const struct loc *l, const char *snippet)
 {
 	json_t *r = json_pack("{s:I, s:I, s:I, s:I}",
 		"startLine", (json_int_t)l->line,
-		"startColumn", (json_int_t)utf16_col(c->cache, l->path, l->line, l->col),
+		"startColumn", (json_int_t)(l->ucol ? l->ucol :
+					      utf16_col(c->cache, l->path, l->line, l->col)),
 		"endLine", (json_int_t)l->end_line,
-		"endColumn", (json_int_t)utf16_col(c->cache, l->path, l->end_line, l->end_col));
+		"endColumn", (json_int_t)(l->end_ucol ? l->end_ucol :
+					    utf16_col(c->cache, l->path, l->end_line, l->end_col)));
 
 	if (snippet)
 		json_object_set_new(r, "snippet", text_obj(snippet));

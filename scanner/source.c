@@ -5,6 +5,7 @@
 #include "util.h"
 
 #define MAX_TEXT 72
+#define MAX_SNIPPET 240	/* bytes of a snippet from a long line */
 
 char *file_path(CXFile f)
 {
@@ -177,21 +178,78 @@ char *cursor_text(CXTranslationUnit tu, CXCursor c)
 	return fold_text(buf + so, eo - so);
 }
 
-char *line_text(CXTranslationUnit tu, CXFile f, unsigned line)
+/* Start of line LINE (1-based) in buf, and its length; NULL past the end. */
+static const char *find_line(const char *buf, size_t size, unsigned line, size_t *len)
 {
-	const char *buf, *p, *end, *nl;
-	size_t size;
+	const char *p = buf, *end = buf + size, *nl;
 
-	if (!f || !(buf = clang_getFileContents(tu, f, &size)))
-		return xstrdup("");
-	p = buf;
-	end = buf + size;
 	while (--line && p < end) {
 		nl = memchr(p, '\n', end - p);
 		p = nl ? nl + 1 : end;
 	}
+	if (p >= end && line)
+		return NULL;
 	nl = memchr(p, '\n', end - p);
-	return xstrndup(p, (nl ? nl : end) - p);
+	*len = (size_t)((nl ? nl : end) - p);
+	return p;
+}
+
+/* Back to the start of a UTF-8 sequence. */
+static size_t char_start(const char *p, size_t i)
+{
+	while (i && ((unsigned char)p[i] & 0xc0) == 0x80)
+		i--;
+	return i;
+}
+
+char *line_text(CXTranslationUnit tu, CXFile f, unsigned line, unsigned col)
+{
+	const char *buf, *p;
+	size_t size, len, from, to;
+
+	if (!f || !(buf = clang_getFileContents(tu, f, &size)) ||
+	    !(p = find_line(buf, size, line, &len)))
+		return xstrdup("");
+	if (len <= MAX_SNIPPET)
+		return xstrndup(p, len);
+	/* A window around the column: one long generated line must not
+	 * make every finding on it a copy of the whole line. */
+	from = col > MAX_SNIPPET / 3 ? char_start(p, col - 1 - MAX_SNIPPET / 3) : 0;
+	to = from + MAX_SNIPPET < len ? char_start(p, from + MAX_SNIPPET) : len;
+	return xasprintf("%s%.*s%s", from ? "..." : "", (int)(to - from), p + from,
+			 to < len ? "..." : "");
+}
+
+/* Byte column -> UTF-16 code units, as SARIF counts, in the parsed text. */
+static unsigned utf16_of(const char *p, size_t len, unsigned col)
+{
+	const unsigned char *s = (const unsigned char *)p, *end = s + len;
+	unsigned units = 1;
+
+	for (unsigned b = 1; b < col && s < end;) {
+		int n = utf8_seq_len(s, (size_t)(end - s));
+
+		if (!n)
+			n = 1;
+		units += n == 4 ? 2 : 1;
+		s += n;
+		b += n;
+	}
+	return units + (col > len + 1 ? col - (unsigned)len - 1 : 0);
+}
+
+void utf16_columns(CXTranslationUnit tu, struct loc *l)
+{
+	CXFile f = l->path ? clang_getFile(tu, l->path) : NULL;
+	const char *buf, *p;
+	size_t size, len;
+
+	if (!f || !(buf = clang_getFileContents(tu, f, &size)))
+		return;
+	if ((p = find_line(buf, size, l->line, &len)))
+		l->ucol = utf16_of(p, len, l->col);
+	if ((p = find_line(buf, size, l->end_line, &len)))
+		l->end_ucol = utf16_of(p, len, l->end_col);
 }
 
 int in_system_header(CXCursor c)

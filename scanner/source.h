@@ -16,8 +16,12 @@ char *file_path(CXFile f);
 int cursor_region(CXTranslationUnit tu, CXCursor c, struct loc *l, CXCursor *macro);
 /* Source text of a cursor, white space folded, shortened; caller frees. */
 char *cursor_text(CXTranslationUnit tu, CXCursor c);
-/* Line LINE of file f, without its newline; caller frees. */
-char *line_text(CXTranslationUnit tu, CXFile f, unsigned line);
+/* Line LINE of file f, without its newline, or of a long line the part
+ * around byte column COL, marked "..."; caller frees. */
+char *line_text(CXTranslationUnit tu, CXFile f, unsigned line, unsigned col);
+/* l->ucol, l->end_ucol from the text libclang parsed (not the file as it
+ * may be now). */
+void utf16_columns(CXTranslationUnit tu, struct loc *l);
 /* The file a cursor's report region is in (its expansion location). */
 CXFile cursor_file(CXCursor c);
 int in_system_header(CXCursor c);

@@ -186,7 +186,8 @@ int compdb_load(const char *path, struct compdb *db, struct notices *notes,
 	char *buf, *ebuf, *slash;
 
 	memset(db, 0, sizeof(*db));
-	db->path = db_file(path);
+	/* absolute, so the report's file:// URIs are well-formed */
+	db->path = clean_path(db_file(path));
 	buf = read_file(db->path, &len, err);
 	if (!buf)
 		return -1;

@@ -41,21 +41,54 @@ static const char *set_level(struct config *c, const char *key, const char *v)
 	return "a level is note, warning or error";
 }
 
+/* "CS001,-CS003,name": every entry a rule, at least one. */
+static const char *check_rules(const char *v)
+{
+	char *copy = xstrdup(v), *save = NULL;
+	const char *why = "rules names no rule";
+
+	for (char *tok = strtok_r(copy, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
+		char *name = tok;
+
+		why = rule_lookup(name + (name[0] == '-')) < 0 ?
+		      "rules: unknown rule (see charscan --list-rules)" : NULL;
+		if (why)
+			break;
+	}
+	free(copy);
+	return why;
+}
+
+/* A folder/ or glob below the source root: excludes are matched against
+ * relative paths, so an absolute or ".." pattern would never match. */
+static const char *check_exclude(const char *v)
+{
+	if (!*v)
+		return "exclude needs a folder/ or a glob";
+	if (v[0] == '/' || !strcmp(v, "..") || !strncmp(v, "../", 3) || strstr(v, "/../") ||
+	    (strlen(v) >= 3 && !strcmp(v + strlen(v) - 3, "/..")))
+		return "exclude is relative to the source root: no leading '/', no '..'";
+	return NULL;
+}
+
 /* One "key = value" line; NULL or why it is wrong. */
 static const char *setting(struct config *c, const char *key, const char *v)
 {
 	if (!strcmp(key, "rules"))
-		return set_string(&c->rules, v);
+		return check_rules(v) ?: set_string(&c->rules, v);
 	if (!strcmp(key, "fail-on")) {
 		if (level_rank(v) < 0)
 			return "fail-on is error, warning, note or none";
 		return set_string(&c->fail_on, v);
 	}
 	if (!strcmp(key, "signedness"))
-		return set_string(&c->signedness, v);
+		return strcmp(v, "both") && strcmp(v, "signed") && strcmp(v, "unsigned") ?
+		       "signedness is both, signed or unsigned" : set_string(&c->signedness, v);
 	if (!strncmp(key, "level.", 6))
 		return set_level(c, key + 6, v);
 	if (!strcmp(key, "exclude")) {
+		if (check_exclude(v))
+			return check_exclude(v);
 		grow(&c->exclude, &c->cap, c->nexclude + 1, sizeof(*c->exclude));
 		c->exclude[c->nexclude++] = xstrdup(v);
 		return NULL;

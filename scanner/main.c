@@ -45,6 +45,15 @@ static void print_notices(const struct notices *ns)
 		fprintf(stderr, "charscan: %s: %s\n", ns->v[i].level, ns->v[i].message);
 }
 
+/* Warnings (a suppression naming no rule) do not make a scan incomplete. */
+static int has_errors(const struct notices *ns)
+{
+	for (size_t i = 0; i < ns->len; i++)
+		if (!strcmp(ns->v[i].level, "error"))
+			return 1;
+	return 0;
+}
+
 static void print_summary(const struct job *j, double secs)
 {
 	const struct findings *f = &j->res.findings;
@@ -146,6 +155,24 @@ static int not_excluded_tu(const struct tu *tu, void *arg)
 	return !config_excludes(&j->cfg, relative_path(tu->file, j->srcroot));
 }
 
+/* A report written over the database, the config, a baseline or a
+ * source file would destroy what the scan reads. */
+static int output_is_input(struct job *j)
+{
+	const char *named[] = { j->db.path, j->cfg.path, j->o.baseline };
+
+	for (size_t i = 0; i < sizeof(named) / sizeof(*named); i++)
+		if (named[i] && output_is(&j->out, named[i]))
+			goto clash;
+	for (size_t i = 0; i < j->db.len; i++)
+		if (output_is(&j->out, j->db.tu[i].file))
+			goto clash;
+	return 0;
+clash:
+	j->err = xasprintf("will not write %s: it is an input of the scan", j->o.out);
+	return -1;
+}
+
 static int select_tus(struct job *j)
 {
 	compdb_filter(&j->db, not_excluded_tu, j);
@@ -161,7 +188,7 @@ static int select_tus(struct job *j)
 	}
 	if (j->o.nfiles && compdb_select(&j->db, j->o.files, j->o.nfiles, &j->err))
 		return -1;
-	return 0;
+	return output_is_input(j);
 }
 
 /* --print-args: what libclang is given, for debugging a TU and for
@@ -204,7 +231,7 @@ static void judge(struct job *j)
 			f->v[i].level = j->cfg.level[f->v[i].rule];
 	findings_filter(f, not_excluded_finding, j);
 	drop_char_conditional(f, &j->src);
-	suppress_in_source(f, &j->src);
+	suppress_in_source(f, &j->src, &j->res.notices);
 	if (j->o.diff)
 		diff_filter(f, &j->changes);
 	if (j->baseline)
@@ -297,12 +324,47 @@ static void job_free(struct job *j)
 	free(j->o.kbuild_argv);
 }
 
+/* Async-signal-safe: what the signal handler prints. */
+static void interrupted(char *buf, size_t size)
+{
+	static const char head[] = "\ncharscan: interrupted after ", mid[] = " of ",
+			  tail[] = " TUs; no report written\n";
+	size_t done, total, n = 0;
+	char digits[2][24];
+
+	scan_progress(&done, &total);
+	for (int k = 0; k < 2; k++) {
+		size_t v = k ? total : done, len = 0;
+		char rev[24];
+
+		do
+			rev[len++] = (char)('0' + v % 10);
+		while ((v /= 10) && len < sizeof(rev));
+		for (size_t i = 0; i < len; i++)
+			digits[k][i] = rev[len - 1 - i];
+		digits[k][len] = '\0';
+	}
+	buf[0] = '\0';
+	if (size < sizeof(head) + sizeof(mid) + sizeof(tail) + 2 * sizeof(digits[0]))
+		return;
+	memcpy(buf, head, sizeof(head) - 1);
+	n = sizeof(head) - 1;
+	memcpy(buf + n, digits[0], strlen(digits[0]));
+	n += strlen(digits[0]);
+	memcpy(buf + n, mid, sizeof(mid) - 1);
+	n += sizeof(mid) - 1;
+	memcpy(buf + n, digits[1], strlen(digits[1]));
+	n += strlen(digits[1]);
+	memcpy(buf + n, tail, sizeof(tail));
+}
+
 static int scan_command(struct job *j)
 {
 	struct timespec t0, t1;
 	int incomplete, status = EXIT_USAGE;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	output_cleanup_on_signals(interrupted);
 	/* Everything that can fail without a scan fails before it. */
 	if ((j->o.out && !j->o.kbuild && output_open(&j->out, j->o.out, &j->err)) ||
 	    (j->o.baseline && !(j->baseline = sarif_read(j->o.baseline, &j->err))) ||
@@ -313,13 +375,16 @@ static int scan_command(struct job *j)
 	{
 		struct notices load_notes = j->res.notices;
 
-		scan(&j->db, &j->o.engine, j->o.jobs, !j->o.quiet && isatty(2), &j->res);
+		struct scan_limits lim = { j->o.jobs, j->o.tu_timeout, j->o.tu_memory,
+					   !j->o.quiet && isatty(2) };
+
+		scan(&j->db, &j->o.engine, &lim, &j->res);
 		/* Database problems first, then per-TU ones, in order. */
 		notices_move(&load_notes, &j->res.notices);
 		j->res.notices = load_notes;
 	}
 	judge(j);
-	incomplete = j->res.tus_failed || j->res.notices.len;
+	incomplete = j->res.tus_failed || has_errors(&j->res.notices);
 	print_notices(&j->res.notices);
 	if (write_reports(j, incomplete))
 		goto out;

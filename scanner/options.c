@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,10 +32,16 @@ static const char usage_text[] =
 "OPTIONS\n"
 "    -p PATH            compile_commands.json, or the directory holding it\n"
 "    -o FILE            write the SARIF 2.1.0 report to FILE (atomically;\n"
-"                       with --kbuild, merged into FILE under a lock)\n"
+"                       with --kbuild, merged into FILE under a lock); - for\n"
+"                       standard output.  Only a regular file is replaced,\n"
+"                       keeping its mode; never an input of the scan\n"
 "    --format FMT       sarif (default with -o) or text: gcc-style lines\n"
 "                       on stdout (default without -o; also with -o)\n"
-"    -j N               parse N TUs at a time (default: online CPUs)\n"
+"    -j N               parse N TUs at a time (default: online CPUs), each in\n"
+"                       a worker process of its own\n"
+"    --tu-timeout S     give up a TU after S seconds (default 300; 0: never)\n"
+"    --tu-memory MB     address space of a worker (default 4096; 0: no limit);\n"
+"                       a TU over either limit is reported as failed (exit 3)\n"
 "    --signedness S     both (default), signed or unsigned: report only what\n"
 "                       misbehaves when char has that signedness\n"
 "    --rules LIST       comma-separated rule ids or names to run; a leading\n"
@@ -90,7 +97,9 @@ static const char usage_text[] =
 "    2  usage error, unreadable or malformed database, config or baseline,\n"
 "       git failed, unwritable output\n"
 "    3  scan incomplete: some TUs failed (the report lists them and\n"
-"       everything found in the rest)\n";
+"       everything found in the rest)\n"
+"    129, 130, 143  stopped by SIGHUP, SIGINT or SIGTERM: no report written,\n"
+"       the temporary removed, how far the scan got on stderr\n";
 
 static void list_rules(void)
 {
@@ -102,12 +111,13 @@ static void list_rules(void)
 int parse_rules(const char *list, unsigned char *enabled)
 {
 	char *copy = xstrdup(list), *save = NULL;
-	int subtractive = list[0] == '-';
+	int subtractive = list[0] == '-', named = 0;
 
 	memset(enabled, subtractive, NR_RULES);
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	for (char *tok = strtok_r(copy, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
 		int neg = tok[0] == '-', r = rule_lookup(tok + neg);
 
+		named++;
 		if (r < 0) {
 			fprintf(stderr, "charscan: unknown rule '%s' (see --list-rules)\n", tok + neg);
 			free(copy);
@@ -116,6 +126,11 @@ int parse_rules(const char *list, unsigned char *enabled)
 		enabled[r] = !neg;
 	}
 	free(copy);
+	if (!named) {
+		fprintf(stderr, "charscan: the rule list '%s' names no rule (see --list-rules)\n",
+			list);
+		return -1;
+	}
 	return 0;
 }
 
@@ -138,6 +153,19 @@ static void usage_error(const char *msg, const char *arg)
 	fprintf(stderr, "charscan: %s%s%s\nTry 'charscan --help'.\n", msg,
 		arg ? ": " : "", arg ? arg : "");
 	exit(EXIT_USAGE);
+}
+
+static unsigned long number(const char *arg, unsigned long min, unsigned long max,
+			    const char *msg)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (!*arg || *end || errno || v < min || v > max || arg[0] == '-')
+		usage_error(msg, arg);
+	return v;
 }
 
 static void print_version(void)
@@ -183,6 +211,10 @@ static void check_combinations(struct options *o)
 		usage_error("-p BUILD_DIR is required", NULL);
 	if (o->kbuild && (o->db || o->diff || o->nfiles))
 		usage_error("--kbuild takes its one file from kbuild, not -p, --diff or FILE", NULL);
+	if (o->out && !strcmp(o->out, "-") && ((o->format && !strcmp(o->format, "text")) ||
+					       o->kbuild))
+		usage_error("-o - writes SARIF to standard output: not with --format text or "
+			    "--kbuild", NULL);
 	if (o->format && !strcmp(o->format, "sarif") && !o->out)
 		usage_error("--format sarif needs -o FILE", NULL);
 	if (o->new_only && !o->baseline)
@@ -195,7 +227,7 @@ void parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
 	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP,
-	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN };
+	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN, O_TU_TIMEOUT, O_TU_MEMORY };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "signedness", required_argument, NULL, O_SIGNEDNESS },
@@ -212,6 +244,8 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "changes", required_argument, NULL, O_CHANGES },
 		{ "explain", no_argument, NULL, O_EXPLAIN },
 		{ "cache", required_argument, NULL, O_CACHE },
+		{ "tu-timeout", required_argument, NULL, O_TU_TIMEOUT },
+		{ "tu-memory", required_argument, NULL, O_TU_MEMORY },
 		{ "compiler", required_argument, NULL, O_COMPILER },
 		{ "list-rules", no_argument, NULL, O_LIST },
 		{ "version", no_argument, NULL, O_VERSION },
@@ -219,11 +253,12 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	char *end;
 
 	memset(o, 0, sizeof(*o));
 	opterr = 0;		/* our own one-line message instead */
 	o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	o->tu_timeout = 300;
+	o->tu_memory = 4096;
 	o->signedness = "both";
 	o->fail_rank = level_rank("warning");
 	memset(o->engine.enabled, 1, NR_RULES);
@@ -244,9 +279,18 @@ void parse_options(int argc, char **argv, struct options *o)
 		case 'o': o->out = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case 'j':
-			o->jobs = (int)strtol(optarg, &end, 10);
-			if (*end || o->jobs < 1 || o->jobs > 1024)
-				usage_error("-j takes a number from 1 to 1024", optarg);
+			o->jobs = (int)number(optarg, 1, 1024, "-j takes a number from 1 to 1024");
+			break;
+		case O_TU_TIMEOUT:
+			o->tu_timeout = number(optarg, 0, 86400, "--tu-timeout takes seconds, "
+					       "0 to 86400");
+			break;
+		case O_TU_MEMORY:
+			o->tu_memory = number(optarg, 0, 1 << 24, "--tu-memory takes megabytes, "
+					      "0 (no limit) or at least 64");
+			if (o->tu_memory && o->tu_memory < 64)
+				usage_error("--tu-memory takes megabytes, 0 (no limit) or at least 64",
+					    optarg);
 			break;
 		case O_FORMAT:
 			if (strcmp(optarg, "sarif") && strcmp(optarg, "text"))

@@ -16,6 +16,8 @@ struct options {
 	const char *db, *out, *srcroot, *format, *signedness, *config;
 	const char *baseline, *diff;
 	int jobs, fail_rank, quiet, new_only, print_args;
+	unsigned tu_timeout;		/* seconds per TU */
+	unsigned long tu_memory;	/* MB per worker */
 	int rules_set, fail_on_set, signedness_set;
 	struct engine_opts engine;
 	char **files;			/* FILE... (or, merge: the inputs) */

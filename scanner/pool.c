@@ -25,18 +25,23 @@ struct thread {
 	void *state;
 };
 
-static void show_progress(struct pool *p)
+void progress_line(const char *label, const char *unit, size_t done, size_t total,
+		   const struct timespec *start)
 {
 	struct timespec now;
 	double secs, rate;
-	size_t done = atomic_load(&p->done), total = p->w->n;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	secs = (now.tv_sec - p->start.tv_sec) + (now.tv_nsec - p->start.tv_nsec) / 1e9;
+	secs = (now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
 	rate = secs > 0 ? done / secs : 0;
+	fprintf(stderr, "\r  %s  %zu/%zu %s  %.1f/s  ETA %.0f s  ", label, done, total, unit,
+		rate, rate > 0 ? (total - done) / rate : 0.0);
+}
+
+static void show_progress(struct pool *p)
+{
 	pthread_mutex_lock(&p->progress_lock);
-	fprintf(stderr, "\r  %s  %zu/%zu %s  %.1f/s  ETA %.0f s  ", p->w->label, done, total,
-		p->w->unit, rate, rate > 0 ? (total - done) / rate : 0.0);
+	progress_line(p->w->label, p->w->unit, atomic_load(&p->done), p->w->n, &p->start);
 	pthread_mutex_unlock(&p->progress_lock);
 }
 

@@ -20,4 +20,9 @@ struct pool_work {
  * thread order (so what stop() gathers is in a fixed order). */
 void pool_run(const struct pool_work *w);
 
+/* "\r  LABEL  done/total UNIT  rate  ETA" on stderr. */
+struct timespec;
+void progress_line(const char *label, const char *unit, size_t done, size_t total,
+		   const struct timespec *start);
+
 #endif

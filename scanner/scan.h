@@ -1,4 +1,4 @@
-/* Parse every TU of the database on N threads and run the engine. */
+/* Parse every TU of the database in worker processes and run the engine. */
 #ifndef CHARSCAN_SCAN_H
 #define CHARSCAN_SCAN_H
 
@@ -6,13 +6,22 @@
 #include "engine.h"
 #include "findings.h"
 
+struct scan_limits {
+	int jobs;			/* worker processes at a time */
+	unsigned timeout;		/* seconds per TU, 0 for none */
+	unsigned long memory_mb;	/* address space per worker, 0 for none */
+	int progress;			/* a progress line on stderr */
+};
+
 struct scan_result {
 	struct findings findings;
 	struct notices notices;		/* in database order */
 	size_t tus_scanned, tus_failed;
 };
 
-void scan(const struct compdb *db, const struct engine_opts *opts, int jobs,
-	  int progress, struct scan_result *res);
+void scan(const struct compdb *db, const struct engine_opts *opts,
+	  const struct scan_limits *lim, struct scan_result *res);
+/* TUs finished so far and in all, for a message when interrupted. */
+void scan_progress(size_t *done, size_t *total);
 
 #endif

@@ -1,29 +1,84 @@
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include "suppress.h"
 #include "util.h"
 
-/* The mark, inside a comment on this line: the text after it, or NULL. */
-static const char *find_mark(const char *line, size_t len, size_t *rest)
-{
-	size_t mlen = strlen(SUPPRESS_MARK);
+/*
+ * Which bytes of a file are comment: C's lexical states, strings and
+ * character constants included, so that "charscan-ignore" in a string
+ * literal suppresses nothing.  Kept for one file at a time: findings
+ * come sorted by file.
+ */
+struct comments {
+	const char *path;
+	const char *buf;
+	unsigned char *in;		/* in[i]: byte i is inside a comment */
+};
 
-	for (size_t i = 0; i + mlen <= len; i++) {
-		if (memcmp(line + i, SUPPRESS_MARK, mlen))
-			continue;
-		/* Only in a comment: a string literal is not a suppression. */
-		for (size_t j = 0; j + 1 < i; j++)
-			if (line[j] == '/' && (line[j + 1] == '*' || line[j + 1] == '/')) {
-				*rest = len - i - mlen;
-				return line + i + mlen;
-			}
-		return NULL;
+static void lex_comments(struct comments *c, const char *buf, size_t len)
+{
+	enum { CODE, STRING, CHAR, BLOCK, LINE } st = CODE;
+
+	c->in = xcalloc(len + 1, 1);
+	for (size_t i = 0; i < len; i++) {
+		char ch = buf[i], next = i + 1 < len ? buf[i + 1] : '\0';
+
+		switch (st) {
+		case CODE:
+			if (ch == '"' || ch == '\'')
+				st = ch == '"' ? STRING : CHAR;
+			else if (ch == '/' && (next == '*' || next == '/'))
+				st = next == '*' ? BLOCK : LINE, c->in[i] = c->in[i + 1] = 1, i++;
+			break;
+		case STRING:
+		case CHAR:
+			if (ch == '\\')
+				i++;
+			else if (ch == (st == STRING ? '"' : '\'') || ch == '\n')
+				st = CODE;
+			break;
+		case BLOCK:
+			c->in[i] = 1;
+			if (ch == '*' && next == '/')
+				c->in[++i] = 1, st = CODE;
+			break;
+		case LINE:
+			if (ch == '\n' && !(i && buf[i - 1] == '\\'))
+				st = CODE;
+			else
+				c->in[i] = 1;
+			break;
+		}
 	}
+}
+
+/* The mark, inside a comment on this line: the text after it, or NULL. */
+static const char *find_mark(struct comments *c, struct filecache *src, const char *path,
+			     const char *line, size_t len, size_t *rest)
+{
+	size_t mlen = strlen(SUPPRESS_MARK), flen;
+	const char *buf = filecache_get(src, path, &flen);
+
+	if (!buf)
+		return NULL;
+	if (!c->path || strcmp(c->path, path)) {
+		free(c->in);
+		lex_comments(c, buf, flen);
+		c->path = path;
+		c->buf = buf;
+	}
+	for (size_t i = 0; i + mlen <= len; i++)
+		if (!memcmp(line + i, SUPPRESS_MARK, mlen) && c->in[line + i - buf]) {
+			*rest = len - i - mlen;
+			return line + i + mlen;
+		}
 	return NULL;
 }
 
-/* Does "RULE[,RULE...][: reason]" name rule r?  *why gets the reason. */
-static int names_rule(const char *p, size_t len, enum rule_id r, char **why)
+/* Does "RULE[,RULE...][: reason]" name rule r?  *why gets the reason;
+ * *unknown the first name that is no rule (caller frees). */
+static int names_rule(const char *p, size_t len, enum rule_id r, char **why, char **unknown)
 {
 	const char *end = p + len, *colon;
 	char word[64];
@@ -47,6 +102,8 @@ static int names_rule(const char *p, size_t len, enum rule_id r, char **why)
 		word[n] = '\0';
 		if (n && rule_lookup(word) == (int)r)
 			hit = 1;
+		else if (n && rule_lookup(word) < 0 && !*unknown)
+			*unknown = xstrdup(word);
 		if (!n)
 			break;
 	}
@@ -66,24 +123,48 @@ static int names_rule(const char *p, size_t len, enum rule_id r, char **why)
 	return 1;
 }
 
-static char *suppression(struct filecache *src, const struct finding *x)
+static char *suppression(struct comments *c, struct filecache *src, const struct finding *x,
+			 struct notices *notes)
 {
 	unsigned lines[2] = { x->loc.line, x->loc.line - 1 };
 
 	for (int i = 0; i < 2 && lines[i] >= 1; i++) {
 		size_t len, rest;
 		const char *line = filecache_line(src, x->loc.path, lines[i], &len), *p;
-		char *why = NULL;
+		char *why = NULL, *unknown = NULL;
+		int hit;
 
-		if (line && (p = find_mark(line, len, &rest)) && names_rule(p, rest, x->rule, &why))
+		if (!line || !(p = find_mark(c, src, x->loc.path, line, len, &rest)))
+			continue;
+		hit = names_rule(p, rest, x->rule, &why, &unknown);
+		if (unknown)
+			notice_add(notes, "warning", x->loc.path, "%s:%u: %s names '%s', which is "
+				   "no rule (see charscan --list-rules)", x->loc.path, lines[i],
+				   SUPPRESS_MARK, unknown);
+		free(unknown);
+		if (hit)
 			return why;
 	}
 	return NULL;
 }
 
-void suppress_in_source(struct findings *f, struct filecache *src)
+void suppress_in_source(struct findings *f, struct filecache *src, struct notices *notes)
 {
+	struct comments c = { 0 };
+	struct notices raw = { 0 };
+
 	for (size_t i = 0; i < f->len; i++)
 		if (!f->v[i].suppressed)
-			f->v[i].suppressed = suppression(src, &f->v[i]);
+			f->v[i].suppressed = suppression(&c, src, &f->v[i], &raw);
+	/* One warning per comment, however many findings it is near. */
+	for (size_t i = 0; i < raw.len; i++) {
+		int seen = 0;
+
+		for (size_t k = 0; k < notes->len && !seen; k++)
+			seen = !strcmp(notes->v[k].message, raw.v[i].message);
+		if (!seen)
+			notice_add(notes, raw.v[i].level, raw.v[i].path, "%s", raw.v[i].message);
+	}
+	notices_free(&raw);
+	free(c.in);
 }

@@ -18,6 +18,7 @@
 
 #define SUPPRESS_MARK "charscan-ignore"
 
-void suppress_in_source(struct findings *f, struct filecache *src);
+/* Unknown rule names in a suppression near a finding: a warning in notes. */
+void suppress_in_source(struct findings *f, struct filecache *src, struct notices *notes);
 
 #endif

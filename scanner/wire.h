@@ -1,0 +1,26 @@
+/*
+ * What a worker process hands back for its TU: findings and notices as
+ * bytes on a pipe, decoded by the parent into the same structures.  Not
+ * a file format: both ends are the same binary.
+ */
+#ifndef CHARSCAN_WIRE_H
+#define CHARSCAN_WIRE_H
+
+#include <stddef.h>
+#include "findings.h"
+
+struct buf {
+	char *p;
+	size_t len, cap;
+};
+
+void buf_add(struct buf *b, const void *p, size_t n);
+void buf_free(struct buf *b);
+
+void wire_put(struct buf *b, const struct findings *f, const struct notices *n,
+	      unsigned failed);
+/* 0, or -1 when the bytes are not a whole message (a worker that died
+ * while writing): nothing is added then. */
+int wire_get(const struct buf *b, struct findings *f, struct notices *n, unsigned *failed);
+
+#endif

@@ -13,6 +13,7 @@ int split_command(const char *cmd, char ***argvp)
 	size_t len = strlen(cmd), argc = 0, cap = 0;
 	char **argv = NULL, *word = xmalloc(len + 1);
 	const char *s = cmd;
+	int open_quote = 0;
 
 	for (;;) {
 		size_t n = 0;
@@ -30,6 +31,7 @@ int split_command(const char *cmd, char ***argvp)
 			} else if (*s == '\'') {
 				for (s++; *s && *s != '\''; s++)
 					word[n++] = *s;
+				open_quote |= !*s;
 				if (*s)
 					s++;
 			} else if (*s == '"') {
@@ -38,6 +40,7 @@ int split_command(const char *cmd, char ***argvp)
 						s++;
 					word[n++] = *s;
 				}
+				open_quote |= !*s;
 				if (*s)
 					s++;
 			} else {
@@ -50,6 +53,15 @@ int split_command(const char *cmd, char ***argvp)
 		}
 	}
 	free(word);
+	/* A shell would refuse it; guessing where the word ends would
+	 * compile something the build never did. */
+	if (open_quote) {
+		for (size_t i = 0; i < argc; i++)
+			free(argv[i]);
+		free(argv);
+		*argvp = NULL;
+		return -1;
+	}
 	grow(&argv, &cap, argc + 1, sizeof(*argv));
 	argv[argc] = NULL;
 	*argvp = argv;

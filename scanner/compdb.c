@@ -150,8 +150,9 @@ static int load_entry(json_t *e, size_t index, const char *dbdir,
 
 		tu->argc = split_command(c, &tu->argv);
 		free(c);
-		if (!tu->argc) {
-			notice_add(notes, "error", dbpath,
+		if (tu->argc <= 0) {
+			notice_add(notes, "error", dbpath, tu->argc ?
+				   "entry %zu (%s): a quote in \"command\" is never closed; skipped" :
 				   "entry %zu (%s): empty \"command\"; skipped", index, tu->file);
 			free_tu(tu);
 			return -1;

@@ -39,7 +39,8 @@ void compdb_from_argv(struct compdb *db, const char *dir, int argc, char **argv,
 void compdb_free(struct compdb *db);
 
 /* Split a shell-quoted command line the way clang tooling does, without
- * running a shell.  Returns argc; *argv is NULL-terminated. */
+ * running a shell.  Returns argc (*argv NULL-terminated), or -1 when a
+ * quote is never closed. */
 int split_command(const char *cmd, char ***argv);
 /* Drop the flags listed in argfilter.c, add the ones libclang needs
  * (tu->cc_argv keeps the original). */

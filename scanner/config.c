@@ -41,22 +41,26 @@ static const char *set_level(struct config *c, const char *key, const char *v)
 	return "a level is note, warning or error";
 }
 
-/* "CS001,-CS003,name": every entry a rule, at least one. */
+/* "CS001,-CS003,name": every entry a rule, at least one.  The reason
+ * names the entry (a static buffer: the config is read once). */
 static const char *check_rules(const char *v)
 {
+	static char why[128];
+	const size_t size = sizeof(why);
 	char *copy = xstrdup(v), *save = NULL;
-	const char *why = "rules names no rule";
+	const char *bad = NULL;
 
+	snprintf(why, size, "rules names no rule");
 	for (char *tok = strtok_r(copy, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
-		char *name = tok;
-
-		why = rule_lookup(name + (name[0] == '-')) < 0 ?
-		      "rules: unknown rule (see charscan --list-rules)" : NULL;
-		if (why)
+		bad = rule_lookup(tok + (tok[0] == '-')) < 0 ? tok : NULL;
+		if (bad) {
+			snprintf(why, size, "rules: '%.64s' is no rule (see charscan --list-rules)", bad);
 			break;
+		}
+		why[0] = '\0';
 	}
 	free(copy);
-	return why;
+	return why[0] ? why : NULL;
 }
 
 /* A folder/ or glob below the source root: excludes are matched against

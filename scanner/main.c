@@ -175,6 +175,9 @@ clash:
 
 static int select_tus(struct job *j)
 {
+	/* Every entry, selected or not: a source file is never a report. */
+	if (output_is_input(j))
+		return -1;
 	compdb_filter(&j->db, not_excluded_tu, j);
 	if (j->o.diff) {
 		size_t blind;
@@ -188,7 +191,7 @@ static int select_tus(struct job *j)
 	}
 	if (j->o.nfiles && compdb_select(&j->db, j->o.files, j->o.nfiles, &j->err))
 		return -1;
-	return output_is_input(j);
+	return 0;
 }
 
 /* --print-args: what libclang is given, for debugging a TU and for

@@ -37,11 +37,12 @@ static char *target_of(const char *path, char **err)
 		       (*err = xasprintf("cannot write %s: %s", path, strerror(errno)), NULL);
 	if (S_ISLNK(st.st_mode)) {
 		if (stat(path, &st) < 0 || !(real = realpath(path, NULL))) {
-			*err = xasprintf("cannot write %s: a symbolic link to nothing", path);
+			*err = xasprintf("will not write %s: it is a symbolic link to nothing",
+					 path);
 			return NULL;
 		}
 		if (!S_ISREG(st.st_mode)) {
-			*err = xasprintf("will not write %s: a symbolic link to %s", path,
+			*err = xasprintf("will not write %s: it is a symbolic link to %s", path,
 					 kind_of(st.st_mode));
 			free(real);
 			return NULL;

@@ -371,7 +371,7 @@ json_t *sarif_log(const struct findings *fs, const struct notices *ns,
 	for (size_t i = 0; i < ns->len; i++)
 		json_array_append_new(notes, notification(&c, &ns->v[i]));
 	root_uri = xasprintf("file://%s%s", root_enc,
-			     root_enc[strlen(root_enc) - 1] == '/' ? "" : "/");
+			     *root_enc && root_enc[strlen(root_enc) - 1] == '/' ? "" : "/");
 	log = json_pack("{s:s, s:s, s:[{s:{s:o}, s:o, s:{s:{s:s}}, s:s, s:[{s:b, s:o}], s:{s:s}, s:o}]}",
 		"$schema", SARIF_SCHEMA_URI,
 		"version", "2.1.0",

@@ -76,11 +76,16 @@ static const char *find_mark(struct comments *c, struct filecache *src, const ch
 	return NULL;
 }
 
+static int is_name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '-' || c == '_';
+}
+
 /* Does "RULE[,RULE...][: reason]" name rule r?  *why gets the reason;
  * *unknown the first name that is no rule (caller frees). */
 static int names_rule(const char *p, size_t len, enum rule_id r, char **why, char **unknown)
 {
-	const char *end = p + len, *colon;
+	const char *end = p + len, *colon, *stop;
 	char word[64];
 	int hit = 0;
 
@@ -91,20 +96,26 @@ static int names_rule(const char *p, size_t len, enum rule_id r, char **why, cha
 			break;
 		}
 	colon = memchr(p, ':', end - p);
-	for (const char *q = p; q < (colon ? colon : end);) {
+	stop = colon ? colon : end;
+	/* RULE, RULE, ...: the list ends at the colon or at the first word
+	 * not joined by a comma (free text after the names is no name). */
+	for (const char *q = p; q < stop; q++) {
 		size_t n = 0;
 
-		while (q < end && (isspace((unsigned char)*q) || *q == ','))
+		while (q < stop && isspace((unsigned char)*q))
 			q++;
-		while (q < (colon ? colon : end) && !isspace((unsigned char)*q) &&
-		       *q != ',' && n + 1 < sizeof(word))
+		while (q < stop && is_name_char(*q) && n + 1 < sizeof(word))
 			word[n++] = *q++;
 		word[n] = '\0';
-		if (n && rule_lookup(word) == (int)r)
-			hit = 1;
-		else if (n && rule_lookup(word) < 0 && !*unknown)
-			*unknown = xstrdup(word);
 		if (!n)
+			break;
+		if (rule_lookup(word) == (int)r)
+			hit = 1;
+		else if (rule_lookup(word) < 0 && !*unknown)
+			*unknown = xstrdup(word);
+		while (q < stop && isspace((unsigned char)*q))
+			q++;
+		if (q >= stop || *q != ',')
 			break;
 	}
 	if (!hit)
@@ -123,6 +134,16 @@ static int names_rule(const char *p, size_t len, enum rule_id r, char **why, cha
 	return 1;
 }
 
+/* Nothing but comment and white space: a mark there is about the next
+ * line; after code it is about its own line only. */
+static int only_comment(const struct comments *c, const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)line[i]) && !c->in[line + i - c->buf])
+			return 0;
+	return 1;
+}
+
 static char *suppression(struct comments *c, struct filecache *src, const struct finding *x,
 			 struct notices *notes)
 {
@@ -134,7 +155,8 @@ static char *suppression(struct comments *c, struct filecache *src, const struct
 		char *why = NULL, *unknown = NULL;
 		int hit;
 
-		if (!line || !(p = find_mark(c, src, x->loc.path, line, len, &rest)))
+		if (!line || !(p = find_mark(c, src, x->loc.path, line, len, &rest)) ||
+		    (i && !only_comment(c, line, len)))
 			continue;
 		hit = names_rule(p, rest, x->rule, &why, &unknown);
 		if (unknown)

@@ -1,7 +1,7 @@
 /*
- * SARIF logs as JSON: read, merged into one run, written atomically and
- * appended to under a lock (kbuild's C=1 runs one charscan per file,
- * make -j runs them at once).
+ * SARIF logs (read by sarif-read.c) merged into one run, written
+ * atomically and appended to under a lock (kbuild's C=1 runs one
+ * charscan per file, make -j runs them at once).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,41 +12,6 @@
 #include "output.h"
 #include "sarif.h"
 #include "util.h"
-
-json_t *sarif_read(const char *path, char **err)
-{
-	json_error_t e;
-	json_t *log = json_load_file(path, 0, &e), *version;
-
-	if (!log) {
-		*err = e.line > 0 ? xasprintf("%s:%d:%d: not JSON: %s", path, e.line, e.column, e.text)
-				  : xasprintf("cannot read %s: %s", path, e.text);
-		return NULL;
-	}
-	version = json_object_get(log, "version");
-	if (!json_is_string(version) || strcmp(json_string_value(version), "2.1.0") ||
-	    !json_is_array(json_object_get(log, "runs"))) {
-		*err = xasprintf("%s: not a SARIF 2.1.0 log", path);
-		json_decref(log);
-		return NULL;
-	}
-	return log;
-}
-
-const char *sarif_str(json_t *obj, const char *path)
-{
-	char key[64];
-	const char *dot;
-
-	/* "a.b.c": nested objects; NULL anywhere gives "". */
-	while (obj && (dot = strchr(path, '.'))) {
-		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
-		obj = json_object_get(obj, key);
-		path = dot + 1;
-	}
-	obj = obj ? json_object_get(obj, path) : NULL;
-	return json_is_string(obj) ? json_string_value(obj) : "";
-}
 
 static json_t *first_location(json_t *result)
 {

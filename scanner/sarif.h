@@ -1,5 +1,5 @@
-/* The SARIF 2.1.0 report of one scan (sarif.c), and SARIF logs read,
- * merged and appended to (sarif-merge.c). */
+/* The SARIF 2.1.0 report of one scan (sarif.c), logs read back and
+ * checked (sarif-read.c), merged and appended to (sarif-merge.c). */
 #ifndef CHARSCAN_SARIF_H
 #define CHARSCAN_SARIF_H
 
@@ -31,8 +31,13 @@ char *sarif_message(const struct finding *x);
 json_t *sarif_log(const struct findings *fs, const struct notices *ns,
 		  const struct sarif_run *run);
 
-/* A SARIF log from path; NULL with *err if unreadable or not SARIF 2.1.0. */
+/* A SARIF log from path; NULL with *err if unreadable, not SARIF 2.1.0,
+ * written by another tool or holding a result of another shape than
+ * charscan writes. */
 json_t *sarif_read(const char *path, char **err);
+/* 0, or -1 with *err: a run or result of log (called name in the
+ * message) is not what charscan writes. */
+int sarif_check(json_t *log, const char *name, char **err);
 /* Every run of logs[0..n) as one run: rules by id, results de-duplicated
  * by rule and place and sorted, notifications concatenated.  The runs
  * must come from one tool with one %SRCROOT%.  NULL with *err if not. */

@@ -1,0 +1,343 @@
+"""Robustness: hostile input and faults never cost a report, the machine
+or the user's files.  One test per row of the table in README's
+"Robustness" section: where the report may go, workers that crash, hang
+or grow, signals, deep and long code, and our own small parsers."""
+import json
+import os
+import signal
+import stat
+import subprocess
+import time
+
+from harness import Env, check, compdb, load, results, run, scratch, test, validate, write
+
+GOOD = "int f(char c) { return c == -1; }\n"
+
+
+def project(name, files=None):
+    d = scratch(name)
+    files = files or {"a.c": GOOD}
+    for f, text in files.items():
+        write(os.path.join(d, f), text)
+    return d, compdb(d, sorted(files))
+
+
+def leftovers(d):
+    return [f for f in os.listdir(d) if ".charscan-" in f]
+
+
+# ---- where the report may go ----------------------------------------------
+
+@test
+def output_is_written_only_to_regular_files():
+    d, db = project("out-kinds")
+    os.mkfifo(os.path.join(d, "fifo"))
+    os.mkdir(os.path.join(d, "dir"))
+    os.symlink("dir", os.path.join(d, "link-to-dir"))
+    os.symlink("nowhere/x.sarif", os.path.join(d, "dangling"))
+    cases = [("/dev/null", "character device"), (os.path.join(d, "fifo"), "FIFO"),
+             (os.path.join(d, "dir"), "directory"), (os.path.join(d, "link-to-dir"), "directory"),
+             (os.path.join(d, "dangling"), "")]
+    null = os.stat("/dev/null")
+    for target, kind in cases:
+        p = run(["-p", db, "-o", target, "-q"], timeout=60)
+        check(p.returncode == 2, "-o %s: exit %d %s" % (target, p.returncode, p.stderr))
+        check("will not write %s: it is " % target in p.stderr and kind in p.stderr, p.stderr)
+        check("TU" not in p.stderr, "refused only after scanning: " + p.stderr)
+    now = os.stat("/dev/null")
+    check(stat.S_ISCHR(now.st_mode) and now.st_rdev == null.st_rdev, "/dev/null was replaced")
+    check(stat.S_ISFIFO(os.lstat(os.path.join(d, "fifo")).st_mode), "FIFO replaced")
+    check(os.path.islink(os.path.join(d, "dangling")), "dangling link replaced")
+    check(not leftovers(d) and not leftovers(os.path.join(d, "dir")), leftovers(d))
+    # A symlink to a regular file: the file gets the report, the link stays.
+    real = write(os.path.join(d, "real.sarif"), "old\n")
+    os.symlink("real.sarif", os.path.join(d, "link.sarif"))
+    p = run(["-p", db, "-o", os.path.join(d, "link.sarif"), "-q"])
+    check(p.returncode == 1, "exit %d %s" % (p.returncode, p.stderr))
+    check(os.path.islink(os.path.join(d, "link.sarif")), "the symlink was replaced")
+    validate(real)
+    check([r["ruleId"] for r in results(real)] == ["CS001"], "report not in the link's target")
+
+
+@test
+def output_never_replaces_an_input_of_the_scan():
+    d, db = project("out-input", {"a.c": GOOD, "b.c": GOOD})
+    cfg = write(os.path.join(d, "charscan.conf"), "rules = CS001\n")
+    before = {f: open(os.path.join(d, f)).read() for f in ("a.c", "b.c", "compile_commands.json")}
+    for target, extra in ((db, []), (d + "/./b.c", []), (os.path.join(d, "a.c"), [os.path.join(d, "b.c")]),
+                          (cfg, ["--config", cfg])):
+        p = run(["-p", db, "-o", target, "-q"] + extra)
+        check(p.returncode == 2 and "it is an input of the scan" in p.stderr,
+              "-o %s: exit %d %s" % (target, p.returncode, p.stderr))
+    after = {f: open(os.path.join(d, f)).read() for f in before}
+    check(before == after, "an input was overwritten")
+    check(not leftovers(d), leftovers(d))
+
+
+@test
+def dash_output_is_standard_output():
+    d, db = project("out-dash")
+    p = run(["-p", db, "-o", "-", "-q"], cwd=d)
+    check(p.returncode == 1, "exit %d %s" % (p.returncode, p.stderr))
+    check(not os.path.exists(os.path.join(d, "-")), "wrote a file named -")
+    out = write(os.path.join(d, "stdout.sarif"), p.stdout)
+    validate(out)
+    check([r["ruleId"] for r in results(out)] == ["CS001"], p.stdout[:200])
+    p = run(["-p", db, "-o", "-", "--format", "text"], cwd=d)
+    check(p.returncode == 2 and "standard output" in p.stderr, p.stderr)
+
+
+@test
+def an_existing_report_keeps_its_mode():
+    d, db = project("out-mode")
+    out = write(os.path.join(d, "o.sarif"), "old\n")
+    os.chmod(out, 0o600)
+    p = run(["-p", db, "-o", out, "-q"])
+    check(p.returncode == 1, p.stderr)
+    check(stat.S_IMODE(os.stat(out).st_mode) == 0o600, "mode %o" % os.stat(out).st_mode)
+    validate(out)
+
+
+@test
+def stale_temporaries_of_dead_runs_are_removed():
+    d, db = project("out-stale")
+    out = os.path.join(d, "o.sarif")
+    dead = subprocess.Popen(["true"])
+    dead.wait()		# its pid is free now (and very unlikely to be reused at once)
+    stale = write("%s.charscan-%d-AbC123" % (out, dead.pid), "partial")
+    alive = write("%s.charscan-%d-XyZ789" % (out, os.getpid()), "someone else's")
+    other = write(os.path.join(d, "notes.charscan-1-zz"), "not ours: another name")
+    p = run(["-p", db, "-o", out, "-q"])
+    check(p.returncode == 1, p.stderr)
+    check(not os.path.exists(stale), "stale temporary kept")
+    check(os.path.exists(alive) and os.path.exists(other), "removed a live run's or a foreign file")
+
+
+# ---- signals ----------------------------------------------------------------
+
+def hanging_project(name):
+    """b.c includes a FIFO nobody writes: its worker blocks in the parse."""
+    d, db = project(name, {"a.c": GOOD, "b.c": '#include "pipe.h"\nint g;\n'})
+    os.mkfifo(os.path.join(d, "pipe.h"))
+    return d, db
+
+
+def no_reader(fifo):
+    """True when no process has the FIFO open for reading (the worker is gone)."""
+    try:
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:
+        return True
+    os.close(fd)
+    return False
+
+
+@test
+def signals_remove_the_temporary_and_say_how_far_the_scan_got():
+    for sig, code in ((signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)):
+        d, db = hanging_project("signal-%d" % sig)
+        out = write(os.path.join(d, "o.sarif"), "old report\n")
+        p = subprocess.Popen([Env.charscan, "-p", db, "-o", out, "-j", "2", "--tu-timeout", "60"], cwd=d,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.5)
+        if p.poll() is not None:
+            check(False, "the scan ended by itself: %s" % (p.communicate(),))
+        p.send_signal(sig)
+        _, err = p.communicate(timeout=30)
+        check(p.returncode == code, "%s: exit %d %s" % (sig, p.returncode, err))
+        check("interrupted after 1 of 2 TUs; no report written" in err, err)
+        check(open(out).read() == "old report\n", "the old report was touched")
+        check(not leftovers(d), "temporaries left: %s" % leftovers(d))
+        for _ in range(50):
+            if no_reader(os.path.join(d, "pipe.h")):
+                break
+            time.sleep(0.1)
+        check(no_reader(os.path.join(d, "pipe.h")), "a worker outlived the scan")
+
+
+# ---- workers that hang, grow or crash ---------------------------------------
+
+@test
+def a_tu_over_its_time_or_memory_limit_is_reported_and_the_rest_scanned():
+    d, db = hanging_project("limits")
+    write(os.path.join(d, "c.c"), '#include "/dev/zero"\n')
+    db = compdb(d, ["a.c", "b.c", "c.c"])
+    out = os.path.join(d, "o.sarif")
+    t0 = time.time()
+    p = run(["-p", db, "-o", out, "-q", "--tu-timeout", "3", "--tu-memory", "512"], timeout=120)
+    check(p.returncode == 3, "exit %d %s" % (p.returncode, p.stderr))
+    check(time.time() - t0 < 60, "limits did not stop the workers in time")
+    validate(out)
+    run0 = load(out)["runs"][0]
+    notes = {n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]: n["message"]["text"]
+             for n in run0["invocations"][0]["toolExecutionNotifications"]}
+    check("not done after 3 s" in notes.get("b.c", ""), notes)
+    # /dev/zero: libclang either runs out of its 512 MB or refuses the file;
+    # either way c.c is named and the scan goes on.
+    check("c.c" in notes and "TU skipped" in notes["c.c"], notes)
+    check([r["ruleId"] for r in run0["results"]] == ["CS001"], "a.c lost")
+    check(no_reader(os.path.join(d, "pipe.h")), "the timed-out worker is still running")
+
+
+@test
+def limits_are_checked_as_options():
+    d, db = project("limit-options")
+    for args, words in ((["--tu-timeout", "-1"], "--tu-timeout"), (["--tu-timeout", "x"], "--tu-timeout"),
+                        (["--tu-memory", "10"], "--tu-memory"), (["--rules", ""], "names no rule"),
+                        (["--rules", " , "], "names no rule")):
+        p = run(["-p", db] + args)
+        check(p.returncode == 2 and words in p.stderr, "%s: exit %d %s" % (args, p.returncode, p.stderr))
+
+
+@test
+def expressions_thousands_of_operands_deep_are_scanned():
+    n = 6000
+    deep = "int deep(char c)\n{\n\treturn c == -1 ? 0 : %s;\n}\n" % " + ".join(["c"] * n)
+    table = "const int tab[] = { %s };\nint look(char c) { return tab[c]; }\n" % \
+        ", ".join("(%d << 1) | 1" % i for i in range(n))
+    d, db = project("deep", {"deep.c": deep, "table.c": table})
+    out = os.path.join(d, "o.sarif")
+    p = run(["-p", db, "-o", out, "-q"], timeout=300)
+    check(p.returncode == 1, "exit %d %s" % (p.returncode, p.stderr[-500:]))
+    got = sorted((r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], r["ruleId"])
+                 for r in results(out))
+    check(("deep.c", "CS001") in got and ("table.c", "CS005") in got, got)
+
+
+@test
+def condition_chains_are_judged_to_the_last_term():
+    ascii_terms = " || ".join("c == '%s'" % ch for ch in "abcdefghijklmnopqrst")
+    code = ("int late(char c)\n{\n\treturn %s || c == -1;\n}\n"
+            "int all_ascii(char c)\n{\n\treturn %s;\n}\n") % (ascii_terms, ascii_terms)
+    d, db = project("chain", {"chain.c": code})
+    out = os.path.join(d, "o.sarif")
+    p = run(["-p", db, "-o", out, "-q"])
+    check(p.returncode == 1, "exit %d %s" % (p.returncode, p.stderr))
+    got = [(r["locations"][0]["physicalLocation"]["region"]["startLine"], r["ruleId"]) for r in results(out)]
+    # The chain is judged as a whole (CS003: its result differs for 0xff).
+    check(got == [(3, "CS003")], "the 21st term was not judged, or ASCII terms reported: %s" % got)
+
+
+@test
+def snippets_of_long_lines_are_windows():
+    terms = ", ".join(["0"] * 3000)
+    code = "int g(char c) { int t[] = { %s }; return t[0] + (c == -1) + (c < 0); }\n" % terms
+    d, db = project("long-line", {"long.c": code})
+    out = os.path.join(d, "o.sarif")
+    p = run(["-p", db, "-o", out, "-q"])
+    check(p.returncode == 1, p.stderr)
+    validate(out)
+    rs = results(out)
+    check(len(rs) >= 2, rs)
+    for r in rs:
+        reg = r["locations"][0]["physicalLocation"]["region"]
+        snip = reg["snippet"]["text"]
+        check(len(snip) <= 250 and snip.startswith("...") and "c == -1" in snip or "c < 0" in snip,
+              "snippet %r" % snip[:300])
+        check(reg["startColumn"] > 6000, reg)
+
+
+# ---- our own inputs -------------------------------------------------------
+
+@test
+def parse_failures_say_what_is_wrong():
+    d = scratch("parse-errors")
+    write(os.path.join(d, "a.c"), GOOD)
+    write(os.path.join(d, "b.c"), GOOD)
+    os.mkdir(os.path.join(d, "sub.c"))
+    entries = [{"directory": d, "file": "a.c", "arguments": ["clang", "-c", "a.c"]},
+               {"directory": d, "file": "sub.c", "arguments": ["clang", "-c", "sub.c"]},
+               {"directory": d, "file": "b.c", "command": "clang -c 'b.c"}]
+    write(os.path.join(d, "compile_commands.json"), json.dumps(entries))
+    out = os.path.join(d, "o.sarif")
+    p = run(["-p", d, "-o", out, "-q"])
+    check(p.returncode == 3, "exit %d %s" % (p.returncode, p.stderr))
+    validate(out)
+    text = " | ".join(n["message"]["text"] for n in
+                      load(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"])
+    check("a directory, not a source file" in text, text)
+    check("quote in \"command\" is never closed" in text, text)
+    check("error 4" not in text and "(error" not in text, text)
+    check([r["ruleId"] for r in results(out)] == ["CS001"], "a.c lost")
+
+
+@test
+def relative_database_path_gives_well_formed_uris():
+    d, db = project("relative")
+    entries = json.load(open(db)) + [{"directory": d}]
+    write(db, json.dumps(entries))
+    out = os.path.join(d, "o.sarif")
+    p = run(["-p", os.path.basename(d), "-o", out, "-q", "--srcroot", "/"],
+            cwd=os.path.dirname(d))
+    check(p.returncode == 3, "exit %d %s" % (p.returncode, p.stderr))
+    validate(out)
+    n = load(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    uris = [x["locations"][0]["physicalLocation"]["artifactLocation"] for x in n]
+    check(uris and all(u.get("uriBaseId") == "%SRCROOT%" and not u["uri"].startswith("/") or
+                       u["uri"].startswith("file:///") for u in uris), uris)
+
+
+@test
+def suppressions_count_only_in_comments():
+    code = ('const char *s = "charscan-ignore CS001: in a string";\n'
+            'int a(char c) { return c == -1; } /* charscan-ignore CS001: ok, a comment */\n'
+            "int b(char c) { return c == -1 && '\"' /* x */; } "
+            '// "charscan-ignore CS001" after a quote char is still a comment\n'
+            'int d(char c) { const char *t = "/* charscan-ignore CS001 */"; return c == -1; }\n'
+            'int e(char c) { return c == -1; } // charscan-ignore CS0O1, CS001: a typo beside\n')
+    d, db = project("suppress-lexer", {"s.c": code})
+    out = os.path.join(d, "o.sarif")
+    p = run(["-p", db, "-o", out])
+    check(p.returncode == 1, "exit %d %s" % (p.returncode, p.stderr))
+    validate(out)
+    state = sorted((r["locations"][0]["physicalLocation"]["region"]["startLine"], bool(r.get("suppressions")))
+                   for r in results(out))
+    check(state == [(2, True), (3, True), (4, False), (5, True)], state)
+    warn = [n["message"]["text"] for n in load(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]]
+    check(len(warn) == 1 and "s.c:5: charscan-ignore names 'CS0O1', which is no rule" in warn[0], warn)
+    check("CS0O1" in p.stderr, p.stderr)
+
+
+@test
+def config_errors_name_the_file_and_line():
+    d, db = project("config-errors")
+    for body, words in (("rules = CS001, CS999\n", "CS999"), ("rules =\n", "no rule"),
+                        ("exclude =\n", "exclude"), ("exclude = ../outside/*\n", ".."),
+                        ("exclude = /abs/*\n", "relative"), ("signedness = maybe\n", "signedness")):
+        cfg = write(os.path.join(d, "bad.conf"), "# settings\n# a comment\n" + body)
+        p = run(["-p", db, "--config", cfg, "-o", os.path.join(d, "o.sarif")])
+        check(p.returncode == 2 and "bad.conf:3:" in p.stderr and words in p.stderr,
+              "%r: exit %d %s" % (body, p.returncode, p.stderr))
+        check(not os.path.exists(os.path.join(d, "o.sarif")), "report written for a bad config")
+
+
+@test
+def only_whole_charscan_reports_are_read_back():
+    d, db = project("read-back")
+    good = os.path.join(d, "good.sarif")
+    check(run(["-p", db, "-o", good, "-q"]).returncode == 1, "scan failed")
+    log = load(good)
+    foreign = json.loads(json.dumps(log))
+    foreign["runs"][0]["tool"]["driver"]["name"] = "CodeQL"
+    damaged = []
+    for damage in (lambda r: r.pop("message"), lambda r: r.update(level="fatal"),
+                   lambda r: r["locations"][0]["physicalLocation"]["region"].update(startLine="3"),
+                   lambda r: r.update(locations=[]), lambda r: r.update(suppressions=[7]),
+                   lambda r: r.update(partialFingerprints={"charscan/v1": 1})):
+        x = json.loads(json.dumps(log))
+        damage(x["runs"][0]["results"][0])
+        damaged.append(x)
+    out = os.path.join(d, "merged.sarif")
+    for n, (bad, words) in enumerate([(foreign, "written by 'CodeQL', not by charscan")] +
+                                     [(x, "run 0, result 0: malformed") for x in damaged]):
+        path = write(os.path.join(d, "bad%d.sarif" % n), json.dumps(bad))
+        p = run(["merge", good, path, "-o", out])
+        check(p.returncode == 2 and words in p.stderr and path in p.stderr,
+              "merge %d: exit %d %s" % (n, p.returncode, p.stderr))
+        check(not os.path.exists(out), "merge wrote a report from a bad input")
+        p = run(["-p", db, "--baseline", path, "-o", out, "-q"])
+        check(p.returncode == 2 and words in p.stderr, "baseline %d: exit %d %s" % (n, p.returncode, p.stderr))
+        check(not os.path.exists(out), "scan wrote a report against a bad baseline")
+    p = run(["merge", good, good, "-o", out])
+    check(p.returncode == 0, p.stderr)
+    validate(out)

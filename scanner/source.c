@@ -108,27 +108,29 @@ static int spelled_here(CXSourceLocation l, CXFile f, unsigned off)
 	return clang_File_isEqual(sf, f) && soff == off;
 }
 
+/* s[0..n) with runs of blanks folded to one space, cut at MAX_TEXT bytes
+ * (then ending in "..."). */
 static char *fold_text(const char *s, size_t n)
 {
 	char *out = xmalloc(MAX_TEXT + 4), *o = out;
 	int space = 0;
+	size_t i;
 
-	for (size_t i = 0; i < n && o - out < MAX_TEXT; i++) {
+	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
 			space = o != out;
 			continue;
 		}
+		if ((size_t)(o - out) + space + 1 > MAX_TEXT)
+			break;
 		if (space)
 			*o++ = ' ';
 		space = 0;
 		*o++ = (char)c;
 	}
-	if (o - out >= MAX_TEXT)
-		strcpy(o, "...");
-	else
-		*o = '\0';
+	strcpy(o, i < n ? "..." : "");
 	return out;
 }
 

@@ -10,11 +10,10 @@
 #ifndef CHARSCAN_BASELINE_H
 #define CHARSCAN_BASELINE_H
 
-#include <jansson.h>
 #include "findings.h"
 
-/* Set f's baseline states against log (read with sarif_read()); *absent
- * gets a new array of the results of log not found in f. */
-void baseline_apply(json_t *log, struct findings *f, json_t **absent);
+/* Set f's baseline states against old (read with sarif_load()); old's
+ * findings not found in f are moved to absent, the rest freed. */
+void baseline_apply(struct findings *old, struct findings *f, struct findings *absent);
 
 #endif

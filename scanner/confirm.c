@@ -32,7 +32,7 @@ struct confirm {
 	struct notices *tu_notices;
 	atomic_size_t failed;
 	struct cg_lines lines;		/* all, finished */
-	json_t *report;
+	struct sarif_in report;
 	char *err;
 };
 
@@ -51,45 +51,6 @@ static void confirm_tu(void *ctx, void *state, size_t i)
 	}
 }
 
-/* file:///a%20b/ -> /a b/ (the report's own URIs, as sarif.c writes them). */
-static char *uri_path(const char *uri)
-{
-	char *out = xmalloc(strlen(uri) + 1), *o = out;
-
-	if (!strncmp(uri, "file://", 7))
-		uri += 7;
-	for (; *uri; uri++) {
-		unsigned v;
-
-		if (*uri == '%' && sscanf(uri + 1, "%2x", &v) == 1) {
-			*o++ = (char)v;
-			uri += 2;
-		} else {
-			*o++ = *uri;
-		}
-	}
-	*o = '\0';
-	return out;
-}
-
-static char *result_path(json_t *run, json_t *result)
-{
-	json_t *loc = json_object_get(json_array_get(json_object_get(result, "locations"), 0),
-				      "physicalLocation");
-	const char *uri = sarif_str(loc, "artifactLocation.uri");
-	const char *base = sarif_str(loc, "artifactLocation.uriBaseId");
-	json_t *bases = json_object_get(run, "originalUriBaseIds");
-	char *rel = uri_path(uri), *root, *path;
-
-	if (!*base || rel[0] == '/')
-		return clean_path(rel);
-	root = uri_path(sarif_str(json_object_get(bases, base), "uri"));
-	path = join_path(root, rel);
-	free(root);
-	free(rel);
-	return clean_path(path);
-}
-
 static const char *verdict(const struct cg_lines *l, const char *path, unsigned line)
 {
 	const char *v = "none";
@@ -106,52 +67,20 @@ static const char *verdict(const struct cg_lines *l, const char *path, unsigned 
 	return v;
 }
 
-/* Results of each run, annotated; counts per verdict into n[3]. */
+/* Each result gets its verdict; counts per verdict into n[3]. */
 static void annotate(struct confirm *c, size_t n[3])
 {
 	static const char *const names[] = { "changed", "unchanged", "none" };
-	json_t *runs = json_object_get(c->report, "runs"), *run, *result;
-	size_t i, k;
+	struct findings *f = &c->report.findings;
 
-	json_array_foreach(runs, i, run) {
-		json_array_foreach(json_object_get(run, "results"), k, result) {
-			char *path = result_path(run, result);
-			unsigned line = (unsigned)json_integer_value(json_object_get(
-				json_object_get(json_object_get(json_array_get(
-					json_object_get(result, "locations"), 0), "physicalLocation"),
-					"region"), "startLine"));
-			const char *v = verdict(&c->lines, cg_intern(path), line);
-			json_t *props = json_object_get(result, "properties");
+	for (size_t i = 0; i < f->len; i++) {
+		char *path = clean_path(xstrdup(f->v[i].loc.path));
 
-			if (!json_is_object(props)) {
-				props = json_object();
-				json_object_set_new(result, "properties", props);
-			}
-			json_object_set_new(props, "codegen", json_string(v));
-			for (int j = 0; j < 3; j++)
-				n[j] += !strcmp(v, names[j]);
-			free(path);
-		}
+		f->v[i].codegen = verdict(&c->lines, cg_intern(path), f->v[i].loc.line);
+		for (int j = 0; j < 3; j++)
+			n[j] += !strcmp(f->v[i].codegen, names[j]);
+		free(path);
 	}
-}
-
-static void add_notifications(struct confirm *c, struct notices *ns)
-{
-	json_t *inv = json_array_get(json_object_get(json_array_get(
-		json_object_get(c->report, "runs"), 0), "invocations"), 0);
-	json_t *list;
-
-	if (!inv || !ns->len)
-		return;
-	list = json_object_get(inv, "toolExecutionNotifications");
-	if (!json_is_array(list)) {
-		list = json_array();
-		json_object_set_new(inv, "toolExecutionNotifications", list);
-	}
-	for (size_t i = 0; i < ns->len; i++)
-		json_array_append_new(list, json_pack("{s:s, s:{s:o}}", "level", ns->v[i].level,
-						      "message", "text",
-						      json_text(ns->v[i].message)));
 }
 
 static int write_changes(struct confirm *c, const char *path)
@@ -186,6 +115,8 @@ static int run_confirm(struct confirm *c, struct output *out)
 	struct notices notes = { 0 };
 	struct pool_work w = { 0 };
 	size_t n[3] = { 0 };
+	json_t *log;
+	int rc;
 
 	if (compdb_load(o->db, &c->db, &notes, &c->err) ||
 	    (o->nfiles > 1 && compdb_select(&c->db, o->files, o->nfiles - 1, &c->err))) {
@@ -209,11 +140,16 @@ static int run_confirm(struct confirm *c, struct output *out)
 	}
 	cg_lines_finish(&c->lines);
 	annotate(c, n);
-	add_notifications(c, &notes);
 	for (size_t i = 0; i < notes.len; i++)
 		fprintf(stderr, "charscan: %s: %s\n", notes.v[i].level, notes.v[i].message);
-	notices_free(&notes);
-	if ((o->changes && write_changes(c, o->changes)) || sarif_dump(c->report, out, &c->err))
+	c->report.complete &= !atomic_load(&c->failed);
+	notices_move(&c->report.notices, &notes);
+	if (o->changes && write_changes(c, o->changes))
+		return EXIT_USAGE;
+	log = sarif_in_log(&c->report);
+	rc = sarif_dump(log, out, &c->err);
+	json_decref(log);
+	if (rc)
 		return EXIT_USAGE;
 	if (!o->quiet)
 		fprintf(stderr, "charscan confirm: %zu TUs, %zu failed, %zu changed lines; "
@@ -229,7 +165,7 @@ int confirm_command(const struct options *o)
 	int rc = EXIT_USAGE;
 
 	if (output_open(&out, o->out, &c.err) == 0 &&
-	    (c.report = sarif_read(o->files[o->nfiles - 1], &c.err)))
+	    sarif_load(o->files[o->nfiles - 1], &c.report, &c.err) == 0)
 		rc = run_confirm(&c, &out);
 	if (rc == EXIT_USAGE)
 		fprintf(stderr, "charscan: %s\n", c.err ? c.err : "failed");
@@ -241,7 +177,7 @@ int confirm_command(const struct options *o)
 	cg_lines_free(&c.lines);
 	cg_intern_free();
 	compdb_free(&c.db);
-	json_decref(c.report);
+	sarif_in_free(&c.report);
 	free(c.err);
 	return rc;
 }

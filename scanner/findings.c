@@ -61,9 +61,8 @@ static int cmp_uint(unsigned a, unsigned b)
 
 /* Total order on everything a writer prints, so output never depends on
  * which worker found what first. */
-static int cmp_finding(const void *pa, const void *pb)
+int finding_cmp(const struct finding *a, const struct finding *b)
 {
-	const struct finding *a = pa, *b = pb;
 	int c;
 
 	if ((c = cmp_str(a->loc.path, b->loc.path)) ||
@@ -76,6 +75,11 @@ static int cmp_finding(const void *pa, const void *pb)
 	    (c = cmp_str(a->message, b->message)))
 		return c;
 	return 0;
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	return finding_cmp(a, b);
 }
 
 static void free_loc(struct loc *l)
@@ -166,6 +170,8 @@ static void fingerprint(struct findings *f, const char *srcroot, struct filecach
 		 * counted in order of appearance. */
 		nth = strcmp(key, prev_key) ? 0 : nth + 1;
 		snprintf(prev_key, sizeof(prev_key), "%s", key);
+		if (x->fingerprint[0])
+			continue;	/* read back from a report */
 		snprintf(key + strlen(key), sizeof(key) - strlen(key), "|%u", nth);
 		digest(key, x->fingerprint);
 		neighbourhood(src, x, around, sizeof(around));
@@ -199,7 +205,8 @@ void findings_finish(struct findings *f, const char *srcroot, struct filecache *
 	}
 	f->len = out;
 	for (size_t i = 0; i < f->len; i++)
-		f->v[i].level = f->v[i].pass ? "none" : rules[f->v[i].rule].level;
+		if (!f->v[i].level)
+			f->v[i].level = f->v[i].pass ? "none" : rules[f->v[i].rule].level;
 	fingerprint(f, srcroot, src);
 }
 

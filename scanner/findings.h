@@ -31,7 +31,9 @@ struct fix {
 #define MAX_RELATED 3
 
 /* SARIF baselineState, against --baseline OLD.sarif. */
-enum baseline_state { BASELINE_NONE, BASELINE_NEW, BASELINE_UNCHANGED, BASELINE_UPDATED };
+enum baseline_state {
+	BASELINE_NONE, BASELINE_NEW, BASELINE_UNCHANGED, BASELINE_UPDATED, BASELINE_ABSENT,
+};
 
 struct finding {
 	enum rule_id rule;
@@ -45,7 +47,8 @@ struct finding {
 	struct related related[MAX_RELATED];
 	int has_fix;
 	struct fix fix;
-	/* Filled by findings_finish(): rule, file, function, line text... */
+	/* Filled by findings_finish() unless read back from SARIF: rule,
+	 * file, function, line text... */
 	char fingerprint[33];
 	/* ...and rule, function and the text of the lines before and
 	 * after, without the file: a second chance for --baseline. */
@@ -53,6 +56,7 @@ struct finding {
 	const char *level;		/* the rule's, or the config's */
 	char *suppressed;		/* justification of a charscan-ignore */
 	enum baseline_state baseline;
+	const char *codegen;		/* the oracle's verdict (confirm), or NULL */
 };
 
 struct findings {
@@ -78,9 +82,12 @@ const char *related_label(const char *s);
 
 struct finding *findings_add(struct findings *f);
 void findings_move(struct findings *dst, struct findings *src);
-/* Sort, drop duplicates (headers seen by many TUs), fingerprint. */
+/* Sort, drop duplicates (headers seen by many TUs), fingerprint and
+ * level the findings that have none yet. */
 struct filecache;
 void findings_finish(struct findings *f, const char *srcroot, struct filecache *src);
+/* The order findings_finish() sorts in: path, line, column, rule... */
+int finding_cmp(const struct finding *a, const struct finding *b);
 /* Keep the findings for which keep() is true; free the rest. */
 void findings_filter(struct findings *f, int (*keep)(const struct finding *, void *),
 		     void *arg);

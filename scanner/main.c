@@ -34,7 +34,8 @@ struct job {
 	struct filecache src;
 	struct scan_result res;
 	struct output out;
-	json_t *baseline, *absent;
+	struct sarif_in baseline;	/* --baseline's findings, until judged */
+	struct findings absent;		/* ...those not found now */
 	char *srcroot;
 	char *err;
 };
@@ -77,8 +78,8 @@ static void print_summary(const struct job *j, double secs)
 		fprintf(stderr, ", %zu suppressed", suppressed);
 	if (passes)
 		fprintf(stderr, ", %zu widenings judged harmless", passes);
-	if (j->baseline)
-		fprintf(stderr, ", %zu new, %zu absent", fresh, json_array_size(j->absent));
+	if (j->o.baseline)
+		fprintf(stderr, ", %zu new, %zu absent", fresh, j->absent.len);
 	fprintf(stderr, ", %.1f s\n", secs);
 }
 
@@ -237,8 +238,8 @@ static void judge(struct job *j)
 	suppress_in_source(f, &j->src, &j->res.notices);
 	if (j->o.diff)
 		diff_filter(f, &j->changes);
-	if (j->baseline)
-		baseline_apply(j->baseline, f, &j->absent);
+	if (j->o.baseline)
+		baseline_apply(&j->baseline.findings, f, &j->absent);
 }
 
 /* GitHub code scanning keeps 5,000 results of a run and rejects a run of
@@ -256,7 +257,7 @@ static void github_limits(size_t results, int quiet)
 
 static int write_reports(struct job *j, int incomplete)
 {
-	struct sarif_run run = { j->srcroot, j->o.signedness, !incomplete, &j->src, j->absent };
+	struct sarif_run run = { j->srcroot, j->o.signedness, !incomplete, &j->src, &j->absent };
 	char cwd[4096];
 	int rc = 0;
 
@@ -266,7 +267,7 @@ static int write_reports(struct job *j, int incomplete)
 		if (j->o.kbuild) {
 			rc = sarif_append(j->o.out, log, &j->err);
 		} else {
-			github_limits(j->res.findings.len + json_array_size(j->absent), j->o.quiet);
+			github_limits(j->res.findings.len + j->absent.len, j->o.quiet);
 			rc = sarif_dump(log, &j->out, &j->err);
 		}
 		json_decref(log);
@@ -290,24 +291,30 @@ static int write_reports(struct job *j, int incomplete)
 
 static int merge_command(struct options *o)
 {
-	json_t **logs = xcalloc(o->nfiles, sizeof(*logs)), *merged = NULL;
+	struct sarif_in all = { 0 }, one;
+	json_t *merged = NULL;
 	char *err = NULL;
-	int n = 0, rc = EXIT_USAGE;
+	int rc = EXIT_USAGE;
 
-	for (; n < o->nfiles; n++)
-		if (!(logs[n] = sarif_read(o->files[n], &err)))
+	for (int n = 0; n < o->nfiles; n++) {
+		if (sarif_load(o->files[n], n ? &one : &all, &err))
 			goto out;
-	merged = sarif_merge(logs, n, &err);
-	if (merged && !sarif_write(o->out, merged, &err))
+		if (n && sarif_join(&all, &one, &err)) {
+			sarif_in_free(&one);
+			goto out;
+		}
+		if (n)
+			sarif_in_free(&one);
+	}
+	merged = sarif_in_log(&all);
+	if (!sarif_write(o->out, merged, &err))
 		rc = EXIT_CLEAN;
 out:
 	if (err)
 		fprintf(stderr, "charscan: %s\n", err);
 	free(err);
 	json_decref(merged);
-	for (int i = 0; i < n; i++)
-		json_decref(logs[i]);
-	free(logs);
+	sarif_in_free(&all);
 	return rc;
 }
 
@@ -320,8 +327,8 @@ static void job_free(struct job *j)
 	changes_free(&j->changes);
 	filecache_free(&j->src);
 	output_abort(&j->out);
-	json_decref(j->baseline);
-	json_decref(j->absent);
+	sarif_in_free(&j->baseline);
+	findings_free(&j->absent);
 	free(j->srcroot);
 	free(j->err);
 	free(j->o.kbuild_argv);
@@ -370,7 +377,7 @@ static int scan_command(struct job *j)
 	output_cleanup_on_signals(interrupted);
 	/* Everything that can fail without a scan fails before it. */
 	if ((j->o.out && !j->o.kbuild && output_open(&j->out, j->o.out, &j->err)) ||
-	    (j->o.baseline && !(j->baseline = sarif_read(j->o.baseline, &j->err))) ||
+	    (j->o.baseline && sarif_load(j->o.baseline, &j->baseline, &j->err)) ||
 	    load_database(j) || load_config(j) || select_tus(j))
 		goto out;
 	if (j->o.print_args)

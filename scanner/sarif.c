@@ -240,18 +240,19 @@ static const char *breaks_name(enum breaks b)
 
 static json_t *fix_json(struct ctx *c, const struct finding *x)
 {
-	return json_pack("[{s:o, s:[{s:o, s:[{s:o, s:{s:s}}]}]}]",
+	return json_pack("[{s:o, s:[{s:o, s:[{s:o, s:o}]}]}]",
 		"description", text_obj(x->fix.description),
 		"artifactChanges", "artifactLocation", artifact(x->fix.loc.path, c->run->srcroot),
 		"replacements", "deletedRegion", region(c, &x->fix.loc, NULL),
-		"insertedContent", "text", x->fix.text);
+		"insertedContent", text_obj(x->fix.text));
 }
 
 /*
  * The message with a link to each related location, "... (see
  * [declaration](1))": GitHub shows related locations only through links
- * in the message.  Brackets of the message itself are escaped when they
- * could read as a link.
+ * in the message.  Brackets and backslashes of the message itself are
+ * escaped when it could read as a link (it holds "]("), so that
+ * sarif-read.c can tell the message from the links.
  */
 char *sarif_message(const struct finding *x)
 {
@@ -260,7 +261,7 @@ char *sarif_message(const struct finding *x)
 	int escape = strstr(x->message, "](") != NULL;
 
 	for (size_t i = 0; i < n; i++) {
-		if (escape && (x->message[i] == '[' || x->message[i] == ']'))
+		if (escape && strchr("[]\\", x->message[i]))
 			out[o++] = '\\';
 		out[o++] = x->message[i];
 	}
@@ -305,7 +306,7 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 {
 	static const char *const states[] = {
 		[BASELINE_NEW] = "new", [BASELINE_UNCHANGED] = "unchanged",
-		[BASELINE_UPDATED] = "updated",
+		[BASELINE_UPDATED] = "updated", [BASELINE_ABSENT] = "absent",
 	};
 	const struct rule *r = &rules[x->rule];
 	char *message = sarif_message(x);
@@ -324,10 +325,13 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 	}
 	if (x->baseline)
 		json_object_set_new(res, "baselineState", json_string(states[x->baseline]));
+	if (x->codegen)
+		json_object_set_new(json_object_get(res, "properties"), "codegen",
+				    json_string(x->codegen));
 	if (x->suppressed)
-		json_object_set_new(res, "suppressions", json_pack("[{s:s, s:s, s:s}]",
+		json_object_set_new(res, "suppressions", json_pack("[{s:s, s:s, s:o}]",
 			"kind", "inSource", "status", "accepted",
-			"justification", x->suppressed));
+			"justification", json_text(x->suppressed)));
 
 	if (x->nrelated) {
 		json_t *rel = json_array();
@@ -364,10 +368,14 @@ json_t *sarif_log(const struct findings *fs, const struct notices *ns,
 	json_t *results = json_array(), *notes = json_array(), *log;
 	char *root_enc = uri_encode(run->srcroot), *root_uri;
 
-	for (size_t i = 0; i < fs->len; i++)
-		json_array_append_new(results, result_json(&c, &fs->v[i]));
-	if (run->absent)
-		json_array_extend(results, run->absent);
+	/* Both sorted: one order, as a merge of the log would give. */
+	for (size_t i = 0, k = 0, nk = run->absent ? run->absent->len : 0; i < fs->len || k < nk;) {
+		const struct finding *x = k < nk && (i == fs->len ||
+			finding_cmp(&run->absent->v[k], &fs->v[i]) < 0) ?
+			&run->absent->v[k++] : &fs->v[i++];
+
+		json_array_append_new(results, result_json(&c, x));
+	}
 	for (size_t i = 0; i < ns->len; i++)
 		json_array_append_new(notes, notification(&c, &ns->v[i]));
 	root_uri = xasprintf("file://%s%s", root_enc,

@@ -1,5 +1,6 @@
-/* The SARIF 2.1.0 report of one scan (sarif.c), logs read back and
- * checked (sarif-read.c), merged and appended to (sarif-merge.c). */
+/* The SARIF 2.1.0 report of one scan (sarif.c), logs read back into
+ * findings (sarif-read.c), SARIF files written, merged and appended to
+ * (sarif-file.c). */
 #ifndef CHARSCAN_SARIF_H
 #define CHARSCAN_SARIF_H
 
@@ -16,7 +17,7 @@ struct sarif_run {
 	const char *signedness;		/* both | signed | unsigned */
 	int complete;			/* every TU parsed */
 	struct filecache *src;		/* for UTF-16 columns */
-	json_t *absent;			/* baseline results gone now, or NULL */
+	const struct findings *absent;	/* baseline results gone now, or NULL */
 };
 
 /* A JSON string of s; JSON is UTF-8, source text and paths may not be:
@@ -31,17 +32,27 @@ char *sarif_message(const struct finding *x);
 json_t *sarif_log(const struct findings *fs, const struct notices *ns,
 		  const struct sarif_run *run);
 
-/* A SARIF log from path; NULL with *err if unreadable, not SARIF 2.1.0,
- * written by another tool or holding a result of another shape than
- * charscan writes. */
-json_t *sarif_read(const char *path, char **err);
-/* 0, or -1 with *err: a run or result of log (called name in the
- * message) is not what charscan writes. */
-int sarif_check(json_t *log, const char *name, char **err);
-/* Every run of logs[0..n) as one run: rules by id, results de-duplicated
- * by rule and place and sorted, notifications concatenated.  The runs
- * must come from one tool with one %SRCROOT%.  NULL with *err if not. */
-json_t *sarif_merge(json_t *const *logs, size_t n, char **err);
+/* A charscan log read back: the runs of it as one. */
+struct sarif_in {
+	struct findings findings;	/* results; absent ones have that state */
+	struct notices notices;
+	char *srcroot;			/* %SRCROOT% ("/" if the log has none) */
+	char *signedness;
+	int complete;			/* every invocation was successful */
+};
+
+/* Read the log at path, or the log (called name in messages), into *in.
+ * -1 with *err (and *in empty) if it is not JSON, not SARIF 2.1.0, was
+ * written by another tool, or holds a run or result of another shape
+ * than charscan writes. */
+int sarif_load(const char *path, struct sarif_in *in, char **err);
+int sarif_from_json(json_t *log, const char *name, struct sarif_in *in, char **err);
+void sarif_in_free(struct sarif_in *in);
+/* Move from's findings and notices into into (equal notices once): one
+ * run.  -1 with *err if their %SRCROOT% differ. */
+int sarif_join(struct sarif_in *into, struct sarif_in *from, char **err);
+/* in's log: findings sorted and de-duplicated by rule and place. */
+json_t *sarif_in_log(struct sarif_in *in);
 /* The string at "key.key..." in nested objects, or "" if there is none. */
 const char *sarif_str(json_t *obj, const char *path);
 /* Write log to out (opened with output_open()) and commit it. */

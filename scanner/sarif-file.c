@@ -1,0 +1,128 @@
+/*
+ * SARIF files: written atomically, merged and appended to.  A merge is
+ * the scan's own path: each log read back into findings (sarif-read.c),
+ * concatenated, sorted and de-duplicated by findings_finish(), written
+ * by sarif_log().  kbuild's C=1 runs one charscan per file and make -j
+ * runs them at once, so appending holds an flock.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+#include "output.h"
+#include "sarif.h"
+#include "util.h"
+
+static int same_notice(const struct notice *a, const struct notice *b)
+{
+	return !strcmp(a->level, b->level) && !strcmp(a->message, b->message) &&
+	       !strcmp(a->path ? a->path : "", b->path ? b->path : "");
+}
+
+/* from's notices not already in into: two TUs including one broken
+ * header say the same thing. */
+static void join_notices(struct notices *into, struct notices *from)
+{
+	size_t n = into->len, keep = 0;
+
+	for (size_t i = 0; i < from->len; i++) {
+		size_t k;
+
+		for (k = 0; k < n && !same_notice(&into->v[k], &from->v[i]); k++)
+			;
+		if (k < n) {
+			free(from->v[i].level);
+			free(from->v[i].path);
+			free(from->v[i].message);
+		} else {
+			from->v[keep++] = from->v[i];
+		}
+	}
+	from->len = keep;
+	notices_move(into, from);
+}
+
+int sarif_join(struct sarif_in *into, struct sarif_in *from, char **err)
+{
+	if (strcmp(into->srcroot, from->srcroot)) {
+		*err = xasprintf("the logs have another %%SRCROOT%% each (%s and %s): "
+				 "they cannot be one run", into->srcroot, from->srcroot);
+		return -1;
+	}
+	if (strcmp(into->signedness, from->signedness)) {
+		free(into->signedness);
+		into->signedness = xstrdup("both");
+	}
+	into->complete &= from->complete;
+	findings_move(&into->findings, &from->findings);
+	join_notices(&into->notices, &from->notices);
+	return 0;
+}
+
+json_t *sarif_in_log(struct sarif_in *in)
+{
+	struct filecache none = { 0 };
+	struct sarif_run run = { in->srcroot, in->signedness, in->complete, &none, NULL };
+
+	json_t *log;
+
+	/* A result without fingerprints gets them from the file, as in a scan. */
+	findings_finish(&in->findings, in->srcroot, &none);
+	log = sarif_log(&in->findings, &in->notices, &run);
+	filecache_free(&none);
+	return log;
+}
+
+int sarif_dump(json_t *log, struct output *out, char **err)
+{
+	if (json_dumpf(log, out->f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
+	    fputc('\n', out->f) == EOF) {
+		*err = xasprintf("cannot write %s", out->path);
+		output_abort(out);
+		return -1;
+	}
+	return output_commit(out, err);
+}
+
+int sarif_write(const char *path, json_t *log, char **err)
+{
+	struct output out;
+
+	if (output_open(&out, path, err))
+		return -1;
+	return sarif_dump(log, &out, err);
+}
+
+int sarif_append(const char *path, json_t *log, char **err)
+{
+	char *lock_path = xasprintf("%s.lock", path);
+	int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644), rc = -1;
+	struct sarif_in all = { 0 }, mine = { 0 };
+	json_t *merged;
+
+	if (fd < 0 || flock(fd, LOCK_EX)) {
+		*err = xasprintf("cannot lock %s: %s", lock_path, strerror(errno));
+		goto out;
+	}
+	if (sarif_from_json(log, "this scan's report", &mine, err) ||
+	    (access(path, F_OK) == 0 && sarif_load(path, &all, err)))
+		goto out;
+	if (!all.srcroot) {
+		all = mine;
+		memset(&mine, 0, sizeof(mine));
+	} else if (sarif_join(&all, &mine, err)) {
+		goto out;
+	}
+	merged = sarif_in_log(&all);
+	rc = sarif_write(path, merged, err);
+	json_decref(merged);
+out:
+	sarif_in_free(&all);
+	sarif_in_free(&mine);
+	if (fd >= 0)
+		close(fd);	/* drops the lock */
+	free(lock_path);
+	return rc;
+}

@@ -33,6 +33,9 @@ SRCS := $(wildcard scanner/*.c)
 OBJS := $(SRCS:scanner/%.c=$(BUILD)/%.o)
 RULE_DOCS := $(sort $(wildcard rules/CS*.md))
 CHARSCAN := $(BUILD)/charscan
+# Fuzz harnesses (fuzz/NAME.c); make check replays their corpora.
+FUZZERS := compdb config suppress sarif-read writers wire
+REPLAYS := $(FUZZERS:%=$(BUILD)/replay-%)
 
 all: $(CHARSCAN)
 
@@ -55,8 +58,37 @@ install: $(CHARSCAN)
 	install -m 644 $(RULE_DOCS) $(DESTDIR)$(PREFIX)/share/doc/charscan/rules/
 
 # Tests: rule cases, bad input, SARIF schema, determinism.
-check: $(CHARSCAN) tests/node_modules/.installed
+check: $(CHARSCAN) $(REPLAYS) tests/node_modules/.installed
 	python3 tests/run.py --charscan $(CHARSCAN)
+
+# Our own parsers fuzzed (fuzz/NAME.c): each harness on its own with
+# libFuzzer, clang-19, ASan and UBSan, for FUZZ_SECONDS each; new inputs go
+# to out/fuzz/corpus/NAME, crashes to out/fuzz/NAME-crash-*.  make check
+# replays the corpora in fuzz/corpus/ with the scanner's own build.
+FUZZ_CC ?= clang-19
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := out/fuzz
+FUZZ_FLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=undefined
+LIB_OBJS = $(filter-out %/main.o,$(OBJS))
+FUZZ_OBJS := $(filter-out %/main.o,$(SRCS:scanner/%.c=$(FUZZ_BUILD)/obj/%.o))
+FUZZ_CPPFLAGS = $(CPPFLAGS) -Iscanner -Ifuzz
+
+$(FUZZ_BUILD)/obj/%.o: scanner/%.c $(wildcard scanner/*.h) rules/rules.def $(BUILD)/rule_help.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=gnu11 $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(WARN) -c -o $@ $<
+
+$(FUZZ_BUILD)/%: fuzz/%.c fuzz/fuzz.c fuzz/fuzz.h $(FUZZ_OBJS)
+	$(FUZZ_CC) -std=gnu11 $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $(WARN) \
+		-o $@ $< fuzz/fuzz.c $(FUZZ_OBJS) $(LDLIBS)
+
+# The same harnesses with a plain main(): make check replays the corpora.
+$(BUILD)/replay-%: fuzz/%.c fuzz/fuzz.c fuzz/replay.c fuzz/fuzz.h $(LIB_OBJS)
+	$(CC) -std=gnu11 $(FUZZ_CPPFLAGS) $(CFLAGS) $(WARN) $(LDFLAGS) -o $@ $< fuzz/fuzz.c \
+		fuzz/replay.c $(LIB_OBJS) $(LDLIBS)
+
+check-fuzz: $(FUZZERS:%=$(FUZZ_BUILD)/%)
+	sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
 
 tests/node_modules/.installed: tests/package.json tests/package-lock.json
 	cd tests && npm ci --no-audit --no-fund --loglevel=error
@@ -97,6 +129,7 @@ clean:
 help:
 	@echo "make [all]      build $(CHARSCAN) (LLVM_CONFIG=$(LLVM_CONFIG))"
 	@echo "make check      run the tests (SANITIZE=1: under ASan+UBSan)"
+	@echo "make check-fuzz run each fuzz/ harness FUZZ_SECONDS=$(FUZZ_SECONDS) s (libFuzzer)"
 	@echo "make scan       scan Debian's linux-source-6.1 -> out/linux-6.1.sarif"
 	@echo "make evaluate   the scan against the codegen oracle (CONFIG=tiny|defconfig)"
 	@echo "make kbuild-check  make C=1/C=2 CHECK=charscan on the scanned tree"
@@ -104,4 +137,4 @@ help:
 	@echo "make bench      charscan vs clang -fsyntax-only and clang-tidy"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 
-.PHONY: all install check demo scan evaluate kbuild-check boot bench clean help
+.PHONY: all install check check-fuzz demo scan evaluate kbuild-check boot bench clean help

@@ -191,7 +191,7 @@ int compdb_load(const char *path, struct compdb *db, struct notices *notes,
 	db->path = clean_path(db_file(path));
 	buf = read_file(db->path, &len, err);
 	if (!buf)
-		return -1;
+		goto fail;
 	ebuf = escape_bytes(buf, len, &elen);
 	free(buf);
 	root = json_loadb(ebuf, elen, JSON_REJECT_DUPLICATES, &jerr);
@@ -199,12 +199,12 @@ int compdb_load(const char *path, struct compdb *db, struct notices *notes,
 	if (!root) {
 		*err = xasprintf("%s:%d:%d: malformed compile database: %s",
 				 db->path, jerr.line, jerr.column, jerr.text);
-		return -1;
+		goto fail;
 	}
 	if (!json_is_array(root)) {
 		*err = xasprintf("%s: compile database must be a JSON array", db->path);
 		json_decref(root);
-		return -1;
+		goto fail;
 	}
 	db->dir = clean_path(xstrdup(db->path));
 	slash = strrchr(db->dir, '/');
@@ -218,9 +218,12 @@ int compdb_load(const char *path, struct compdb *db, struct notices *notes,
 	json_decref(root);
 	if (!db->len && !notes->len) {
 		*err = xasprintf("%s: compile database has no entries", db->path);
-		return -1;
+		goto fail;
 	}
 	return 0;
+fail:
+	compdb_free(db);	/* nothing of a failed load is left to free */
+	return -1;
 }
 
 struct wanted {

@@ -61,11 +61,14 @@ char *clean_path(char *path)
 const char *relative_path(const char *path, const char *root)
 {
 	size_t n = strlen(root);
+	const char *rel;
 
 	while (n > 1 && root[n - 1] == '/')
 		n--;
-	if (!strncmp(path, root, n) && path[n] == '/')
-		return path + n + 1;
-	return path;
+	if (strncmp(path, root, n) || path[n] != '/')
+		return path;
+	/* Below the root, never the root itself: "" is no file's URI. */
+	for (rel = path + n; *rel == '/'; rel++)
+		;
+	return *rel ? rel : path;
 }
-

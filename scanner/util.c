@@ -80,17 +80,36 @@ void grow(void *v, size_t *cap, size_t need, size_t size)
 	*pv = xrealloc(*pv, *cap * size);
 }
 
+/*
+ * Length of the well-formed UTF-8 sequence at s (RFC 3629, Table 3-7 of
+ * Unicode), 0 if there is none: no overlong forms, no surrogates, nothing
+ * above U+10FFFF.  JSON writers refuse exactly these, so a byte this
+ * lets through would make them drop a whole member.
+ */
 int utf8_seq_len(const unsigned char *s, size_t left)
 {
-	int n = *s < 0x80 ? 1 : (*s & 0xe0) == 0xc0 ? 2 :
-		(*s & 0xf0) == 0xe0 ? 3 : (*s & 0xf8) == 0xf0 ? 4 : 0;
+	/* For each lead byte from 0xc2: length, range of the second byte. */
+	static const struct { unsigned char lead, n, lo, hi; } forms[] = {
+		{ 0xc2, 2, 0x80, 0xbf }, { 0xe0, 3, 0xa0, 0xbf },
+		{ 0xe1, 3, 0x80, 0xbf }, { 0xed, 3, 0x80, 0x9f },
+		{ 0xee, 3, 0x80, 0xbf }, { 0xf0, 4, 0x90, 0xbf },
+		{ 0xf1, 4, 0x80, 0xbf }, { 0xf4, 4, 0x80, 0x8f },
+		{ 0xf5, 0, 0, 0 },
+	};
+	size_t k = 0;
 
-	if (!n || (size_t)n > left || (n == 2 && *s < 0xc2))
+	if (*s < 0x80)
+		return 1;
+	if (*s < 0xc2)
 		return 0;
-	for (int i = 1; i < n; i++)
+	while (forms[k + 1].lead <= *s && forms[k + 1].n)
+		k++;
+	if (*s >= 0xf5 || forms[k].n > left || s[1] < forms[k].lo || s[1] > forms[k].hi)
+		return 0;
+	for (int i = 2; i < forms[k].n; i++)
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
-	return n;
+	return forms[k].n;
 }
 
 char *read_all(FILE *f, size_t *len)

@@ -124,9 +124,19 @@ static char *get_str(struct reader *r)
 	return s;
 }
 
+/* A string every reader of a finding dereferences: NULL is a broken message. */
+static char *get_needed(struct reader *r)
+{
+	char *s = get_str(r);
+
+	if (!s)
+		r->bad = 1;
+	return s;
+}
+
 static void get_loc(struct reader *r, struct loc *l)
 {
-	l->path = get_str(r);
+	l->path = get_needed(r);
 	l->line = get_u32(r);
 	l->col = get_u32(r);
 	l->end_line = get_u32(r);
@@ -137,25 +147,26 @@ static void get_loc(struct reader *r, struct loc *l)
 
 static void get_finding(struct reader *r, struct finding *x)
 {
-	uint32_t rule = get_u32(r);
+	uint32_t rule = get_u32(r), nrelated;
 
 	x->rule = rule < NR_RULES ? (enum rule_id)rule : (r->bad = 1, 0);
 	get_loc(r, &x->loc);
-	x->message = get_str(r);
+	x->message = get_needed(r);
 	x->function = get_str(r);
 	x->snippet = get_str(r);
 	x->breaks = (enum breaks)(get_u32(r) & BREAKS_EITHER);
 	x->pass = get_u32(r) != 0;
-	x->nrelated = (int)get_u32(r);
-	if (x->nrelated > MAX_RELATED) {
-		x->nrelated = 0;
+	nrelated = get_u32(r);
+	if (nrelated > MAX_RELATED) {
+		nrelated = 0;
 		r->bad = 1;
 	}
+	x->nrelated = (int)nrelated;
 	for (int i = 0; i < x->nrelated; i++) {
 		char *label;
 
 		get_loc(r, &x->related[i].loc);
-		x->related[i].message = get_str(r);
+		x->related[i].message = get_needed(r);
 		label = get_str(r);
 		x->related[i].label = related_label(label);
 		free(label);
@@ -163,8 +174,8 @@ static void get_finding(struct reader *r, struct finding *x)
 	x->has_fix = get_u32(r) != 0;
 	if (x->has_fix) {
 		get_loc(r, &x->fix.loc);
-		x->fix.text = get_str(r);
-		x->fix.description = get_str(r);
+		x->fix.text = get_needed(r);
+		x->fix.description = get_needed(r);
 	}
 }
 
@@ -182,11 +193,9 @@ int wire_get(const struct buf *b, struct findings *f, struct notices *n, unsigne
 
 		grow(&ns.v, &ns.cap, ns.len + 1, sizeof(*ns.v));
 		x = &ns.v[ns.len++];
-		x->level = get_str(&r);
+		x->level = get_needed(&r);
 		x->path = get_str(&r);
-		x->message = get_str(&r);
-		if (!x->level || !x->message)
-			r.bad = 1;
+		x->message = get_needed(&r);
 	}
 	count = get_u32(&r);
 	for (uint32_t i = 0; i < count && !r.bad; i++)

@@ -9,7 +9,7 @@ import stat
 import subprocess
 import time
 
-from harness import Env, check, compdb, load, results, run, scratch, test, validate, write
+from harness import ROOT, Env, check, compdb, load, results, run, scratch, test, validate, write
 
 GOOD = "int f(char c) { return c == -1; }\n"
 
@@ -179,6 +179,47 @@ def a_tu_over_its_time_or_memory_limit_is_reported_and_the_rest_scanned():
     check(no_reader(os.path.join(d, "pipe.h")), "the timed-out worker is still running")
 
 
+def workers_of(pid):
+    """Child processes of pid (the scan's workers), from /proc."""
+    kids = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/stat" % entry) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            kids.append(int(entry))
+    return kids
+
+
+@test
+def a_worker_that_crashes_costs_only_its_tu():
+    # What a segfault in libclang or in our walk does: the worker of b.c
+    # (blocked on its FIFO) dies of SIGSEGV; b.c is reported, a.c kept.
+    d, db = hanging_project("crash")
+    out = os.path.join(d, "o.sarif")
+    p = subprocess.Popen([Env.charscan, "-p", db, "-o", out, "-j", "2", "-q"], cwd=d,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    kids = []
+    for _ in range(60):	# one worker left, the same for a second: b.c's
+        time.sleep(0.5)
+        kids = workers_of(p.pid)
+        if len(kids) == 1:
+            time.sleep(1)
+            if workers_of(p.pid) == kids:
+                break
+    check(len(kids) == 1, "expected only b.c's worker alive, found %s" % kids)
+    os.kill(kids[0], signal.SIGSEGV)
+    _, err = p.communicate(timeout=60)
+    check(p.returncode == 3, "exit %d %s" % (p.returncode, err))
+    validate(out)
+    run0 = load(out)["runs"][0]
+    notes = [n["message"]["text"] for n in run0["invocations"][0]["toolExecutionNotifications"]]
+    check(len(notes) == 1 and "b.c: TU skipped: its worker died of signal 11" in notes[0], notes)
+    check([r["ruleId"] for r in run0["results"]] == ["CS001"], "a.c lost")
+
+
 @test
 def limits_are_checked_as_options():
     d, db = project("limit-options")
@@ -327,9 +368,20 @@ def only_whole_charscan_reports_are_read_back():
         x = json.loads(json.dumps(log))
         damage(x["runs"][0]["results"][0])
         damaged.append(x)
+    # Well-formed SARIF that still is not what charscan wrote.
+    alien = []
+    for damage, words in ((lambda r: r.update(ruleId="CS999"), "a ruleId that is none of this charscan's rules"),
+                          (lambda r: r["properties"].update(codegen="maybe"), "malformed properties.codegen"),
+                          (lambda r: r["locations"][0]["physicalLocation"]["artifactLocation"]
+                           .update(uriBaseId="%OTHER%"), "a uriBaseId other than %SRCROOT%"),
+                          (lambda r: r["message"].update(text="no links"), "message.text without links"),
+                          (lambda r: r.update(fixes=[{"description": {"text": "x"}}]), "fixes other than one replacement")):
+        x = json.loads(json.dumps(log))
+        damage(x["runs"][0]["results"][0])
+        alien.append((x, "run 0, result 0: " + words))
     out = os.path.join(d, "merged.sarif")
     for n, (bad, words) in enumerate([(foreign, "written by 'CodeQL', not by charscan")] +
-                                     [(x, "run 0, result 0: malformed") for x in damaged]):
+                                     [(x, "run 0, result 0: malformed") for x in damaged] + alien):
         path = write(os.path.join(d, "bad%d.sarif" % n), json.dumps(bad))
         p = run(["merge", good, path, "-o", out])
         check(p.returncode == 2 and words in p.stderr and path in p.stderr,
@@ -341,3 +393,73 @@ def only_whole_charscan_reports_are_read_back():
     p = run(["merge", good, good, "-o", out])
     check(p.returncode == 0, p.stderr)
     validate(out)
+
+
+@test
+def a_report_read_back_and_written_again_is_the_same():
+    # Everything sarif.c writes (fixes, related locations, codeFlows,
+    # passes, suppressions, baseline states, absent results, odd bytes in
+    # paths and messages) survives sarif-read.c: merge of one log is that log.
+    weird = "we ird [x](1) \\ \u00e9.c"
+    files = {"a.c": "int f(char c) { return c == -1; }\n"
+                    "int g(char c) { return c < 0; } /* charscan-ignore CS002: on purpose */\n"
+                    "int h(char c) { return c == 'a'; }\n",
+             weird: "void s(char *p) { *p = 200; }\nint t(char c) { return c == -1; }\n"}
+    d, db = project("round-trip", files)
+    old = os.path.join(d, "old.sarif")
+    check(run(["-p", db, "-o", old, "-q"]).returncode == 1, "scan failed")
+    write(os.path.join(d, "a.c"), "int f(char c) { return c == -1; }\n"
+                                  "int k(char c) { return c == 200; }\n")
+    rules = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", "rules", "tests"))
+    rules_db = compdb(rules, sorted(f for f in os.listdir(rules) if f.endswith(".c")),
+                      path=os.path.join(scratch("round-trip-rules"), "compile_commands.json"))
+    seen = set()
+    for args in (["-p", db, "--baseline", old, "--explain"], ["-p", rules_db, "--explain"]):
+        a, b = os.path.join(d, "a.sarif"), os.path.join(d, "b.sarif")
+        run(args + ["-o", a, "-q"])
+        p = run(["merge", a, "-o", b])
+        check(p.returncode == 0, p.stderr)
+        check(load(a) == load(b), "merge changed the log of %s" % args)
+        validate(b)
+        for r in results(a):
+            seen |= set(r) | {r.get("baselineState")}
+    for k in ("fixes", "relatedLocations", "codeFlows", "kind", "suppressions", "absent", "new",
+              "unchanged"):
+        check(k in seen, "nothing with %s was read back" % k)
+
+
+@test
+def bytes_that_are_not_utf8_lose_no_suppression():
+    # Found by fuzz/writers.c: a justification (or fix text) with a
+    # Latin-1 byte made jansson refuse the member, and the result lost its
+    # suppression; then a surrogate (ED A0 80), which a UTF-8 check by
+    # lead byte alone let through, lost a related location.  Every byte
+    # that is not well-formed UTF-8 becomes U+FFFD; the suppression stays.
+    d = scratch("latin1")
+    with open(os.path.join(d, "a.c"), "wb") as f:
+        f.write(b"int f(char c) { return c == -1; } /* charscan-ignore CS001: caf\xe9 \xed\xa0\x80 */\n")
+    db = compdb(d, ["a.c"])
+    out = os.path.join(d, "out.sarif")
+    p = run(["-p", db, "-o", out, "-q"])
+    check(p.returncode == 0, "exit %d %s" % (p.returncode, p.stderr))
+    validate(out)
+    sup = [r.get("suppressions") for r in results(out)]
+    check(sup == [[{"kind": "inSource", "status": "accepted", "justification": "caf\ufffd \ufffd\ufffd\ufffd"}]], sup)
+
+
+@test
+def fuzz_corpora_replay_clean():
+    # Every input in fuzz/corpus/NAME (seeds, and each crash or leak the
+    # fuzzers found, kept as a regression) through the harness, built
+    # with this charscan's objects and flags (ASan and UBSan under
+    # SANITIZE=1): each property of fuzz/NAME.c must hold.
+    corpora = os.path.join(ROOT, "fuzz", "corpus")
+    names = sorted(os.listdir(corpora))
+    check(len(names) >= 6, names)
+    for name in names:
+        replay = os.path.join(os.path.dirname(Env.charscan), "replay-" + name)
+        inputs = sorted(os.path.join(corpora, name, f) for f in os.listdir(os.path.join(corpora, name)))
+        check(os.access(replay, os.X_OK), "%s not built (make check builds it)" % replay)
+        p = subprocess.run([replay] + inputs, capture_output=True, text=True, timeout=300)
+        check(p.returncode == 0 and "%d inputs replayed" % len(inputs) in p.stdout,
+              "%s: exit %d %s" % (name, p.returncode, p.stderr[-2000:]))

@@ -254,13 +254,42 @@ void notices_move(struct notices *dst, struct notices *src)
 	src->len = src->cap = 0;
 }
 
+static int cmp_notice(const void *pa, const void *pb)
+{
+	const struct notice *a = pa, *b = pb;
+	int c = strcmp(a->path ? a->path : "", b->path ? b->path : "");
+
+	if (!c)
+		c = strcmp(a->message, b->message);
+	return c ? c : strcmp(a->level, b->level);
+}
+
+static void free_notice(struct notice *x)
+{
+	free(x->level);
+	free(x->path);
+	free(x->message);
+}
+
+void notices_finish(struct notices *n)
+{
+	size_t out = 0;
+
+	if (n->len)
+		qsort(n->v, n->len, sizeof(*n->v), cmp_notice);
+	for (size_t i = 0; i < n->len; i++) {
+		if (out && !cmp_notice(&n->v[out - 1], &n->v[i]))
+			free_notice(&n->v[i]);
+		else
+			n->v[out++] = n->v[i];
+	}
+	n->len = out;
+}
+
 void notices_free(struct notices *n)
 {
-	for (size_t i = 0; i < n->len; i++) {
-		free(n->v[i].level);
-		free(n->v[i].path);
-		free(n->v[i].message);
-	}
+	for (size_t i = 0; i < n->len; i++)
+		free_notice(&n->v[i]);
 	free(n->v);
 	memset(n, 0, sizeof(*n));
 }

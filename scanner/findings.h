@@ -96,6 +96,10 @@ void findings_free(struct findings *f);
 void notice_add(struct notices *n, const char *level, const char *path,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void notices_move(struct notices *dst, struct notices *src);
+/* Sort by file, message and level, and drop duplicates (two TUs that
+ * include one broken header say the same): the order of a merge of
+ * shards is the order of one scan. */
+void notices_finish(struct notices *n);
 void notices_free(struct notices *n);
 
 #endif

@@ -22,6 +22,7 @@
 #include "output.h"
 #include "sarif.h"
 #include "scan.h"
+#include "shard.h"
 #include "suppress.h"
 #include "text.h"
 #include "util.h"
@@ -192,6 +193,8 @@ static int select_tus(struct job *j)
 	}
 	if (j->o.nfiles && compdb_select(&j->db, j->o.files, j->o.nfiles, &j->err))
 		return -1;
+	if (j->o.shard_n)
+		shard_select(&j->db, j->o.shard_k, j->o.shard_n, j->srcroot);
 	return 0;
 }
 
@@ -230,6 +233,7 @@ static void judge(struct job *j)
 	struct findings *f = &j->res.findings;
 
 	findings_finish(f, j->srcroot, &j->src);
+	notices_finish(&j->res.notices);
 	for (size_t i = 0; i < f->len; i++)
 		if (j->cfg.level[f->v[i].rule])
 			f->v[i].level = j->cfg.level[f->v[i].rule];

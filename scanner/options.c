@@ -42,6 +42,9 @@ static const char usage_text[] =
 "    --tu-timeout S     give up a TU after S seconds (default 300; 0: never)\n"
 "    --tu-memory MB     address space of a worker (default 4096; 0: no limit);\n"
 "                       a TU over either limit is reported as failed (exit 3)\n"
+"    --shard K/N        scan only shard K (1..N) of N: a stable partition of\n"
+"                       the TUs by path; `charscan merge` of the N reports is\n"
+"                       the report of one whole scan\n"
 "    --signedness S     both (default), signed or unsigned: report only what\n"
 "                       misbehaves when char has that signedness\n"
 "    --rules LIST       comma-separated rule ids or names to run; a leading\n"
@@ -195,6 +198,9 @@ static void take_kbuild_command(int argc, char **argv, struct options *o)
 
 static void check_combinations(struct options *o)
 {
+	if (o->shard_n && (o->merge || o->confirm || o->kbuild))
+		usage_error("--shard divides the TUs of -p DB: not with merge, confirm or --kbuild",
+			    NULL);
 	if (o->merge) {
 		if (!o->out || o->nfiles < 1)
 			usage_error("merge needs input SARIF files and -o FILE", NULL);
@@ -224,11 +230,25 @@ static void check_combinations(struct options *o)
 		o->fail_rank = 0;
 }
 
+/* K/N, 1 <= K <= N <= 65536. */
+static void parse_shard(const char *arg, struct options *o)
+{
+	const char *slash = strchr(arg, '/');
+	char *k;
+
+	if (!slash)
+		usage_error("--shard takes K/N, shard K of N (1 <= K <= N)", arg);
+	k = xstrndup(arg, slash - arg);
+	o->shard_n = number(slash + 1, 1, 65536, "--shard takes K/N, N from 1 to 65536");
+	o->shard_k = number(k, 1, o->shard_n, "--shard takes K/N, K from 1 to N");
+	free(k);
+}
+
 void parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
 	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP,
-	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN, O_TU_TIMEOUT, O_TU_MEMORY };
+	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN, O_TU_TIMEOUT, O_TU_MEMORY, O_SHARD };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "signedness", required_argument, NULL, O_SIGNEDNESS },
@@ -247,6 +267,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "cache", required_argument, NULL, O_CACHE },
 		{ "tu-timeout", required_argument, NULL, O_TU_TIMEOUT },
 		{ "tu-memory", required_argument, NULL, O_TU_MEMORY },
+		{ "shard", required_argument, NULL, O_SHARD },
 		{ "compiler", required_argument, NULL, O_COMPILER },
 		{ "list-rules", no_argument, NULL, O_LIST },
 		{ "version", no_argument, NULL, O_VERSION },
@@ -292,6 +313,9 @@ void parse_options(int argc, char **argv, struct options *o)
 			if (o->tu_memory && o->tu_memory < 64)
 				usage_error("--tu-memory takes megabytes, 0 (no limit) or at least 64",
 					    optarg);
+			break;
+		case O_SHARD:
+			parse_shard(optarg, o);
 			break;
 		case O_FORMAT:
 			if (strcmp(optarg, "sarif") && strcmp(optarg, "text"))

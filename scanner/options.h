@@ -18,6 +18,7 @@ struct options {
 	int jobs, fail_rank, quiet, new_only, print_args;
 	unsigned tu_timeout;		/* seconds per TU */
 	unsigned long tu_memory;	/* MB per worker */
+	unsigned shard_k, shard_n;	/* --shard K/N; n == 0: all TUs */
 	int rules_set, fail_on_set, signedness_set;
 	struct engine_opts engine;
 	char **files;			/* FILE... (or, merge: the inputs) */

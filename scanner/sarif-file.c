@@ -1,8 +1,8 @@
 /*
  * SARIF files: written atomically, merged and appended to.  A merge is
  * the scan's own path: each log read back into findings (sarif-read.c),
- * concatenated, sorted and de-duplicated by findings_finish(), written
- * by sarif_log().  kbuild's C=1 runs one charscan per file and make -j
+ * concatenated, sorted and de-duplicated by findings_finish() and
+ * notices_finish(), written by sarif_log().  kbuild's C=1 runs one charscan per file and make -j
  * runs them at once, so appending holds an flock.
  */
 #include <errno.h>
@@ -14,35 +14,6 @@
 #include "output.h"
 #include "sarif.h"
 #include "util.h"
-
-static int same_notice(const struct notice *a, const struct notice *b)
-{
-	return !strcmp(a->level, b->level) && !strcmp(a->message, b->message) &&
-	       !strcmp(a->path ? a->path : "", b->path ? b->path : "");
-}
-
-/* from's notices not already in into: two TUs including one broken
- * header say the same thing. */
-static void join_notices(struct notices *into, struct notices *from)
-{
-	size_t n = into->len, keep = 0;
-
-	for (size_t i = 0; i < from->len; i++) {
-		size_t k;
-
-		for (k = 0; k < n && !same_notice(&into->v[k], &from->v[i]); k++)
-			;
-		if (k < n) {
-			free(from->v[i].level);
-			free(from->v[i].path);
-			free(from->v[i].message);
-		} else {
-			from->v[keep++] = from->v[i];
-		}
-	}
-	from->len = keep;
-	notices_move(into, from);
-}
 
 int sarif_join(struct sarif_in *into, struct sarif_in *from, char **err)
 {
@@ -57,7 +28,7 @@ int sarif_join(struct sarif_in *into, struct sarif_in *from, char **err)
 	}
 	into->complete &= from->complete;
 	findings_move(&into->findings, &from->findings);
-	join_notices(&into->notices, &from->notices);
+	notices_move(&into->notices, &from->notices);
 	return 0;
 }
 
@@ -70,6 +41,7 @@ json_t *sarif_in_log(struct sarif_in *in)
 
 	/* A result without fingerprints gets them from the file, as in a scan. */
 	findings_finish(&in->findings, in->srcroot, &none);
+	notices_finish(&in->notices);
 	log = sarif_log(&in->findings, &in->notices, &run);
 	filecache_free(&none);
 	return log;

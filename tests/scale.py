@@ -1,0 +1,232 @@
+"""Scale-out: --shard K/N partitions a database's TUs stably, and the
+merge of the shards' reports is byte for byte the report of one scan,
+with the shards run by hand, by scale/parallel.sh on GNU parallel, or by
+scale/slurm.sh on a one-node Slurm the test starts itself."""
+import json
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import time
+
+from harness import ROOT, Env, check, compdb, load, run, scratch, test, validate, write
+
+# A header finding seen from several TUs (de-duplicated across shards), a
+# suppressed one, a TU that does not parse (a notification), plain ones.
+HEADER = "static inline int hdr(char c) { return c == -1; }\n"
+
+
+def sharded_project(name, n=24):
+    d = scratch(name)
+    os.mkdir(os.path.join(d, "src"))
+    write(os.path.join(d, "src", "h.h"), HEADER)
+    files = []
+    for i in range(n):
+        body = ['#include "h.h"' if i % 3 == 0 else "",
+                "int f%d(char c) { return c %s; }" % (i, "== -1" if i % 2 else "< 0"),
+                "int g%d(char c) { return c == -1; } /* charscan-ignore CS001: test */" % i
+                if i % 5 == 0 else ""]
+        files.append("src/f%02d.c" % i)
+        write(os.path.join(d, files[-1]), "\n".join(body) + "\n")
+    write(os.path.join(d, "src/broken.c"), "int broken( {\n")
+    files.append("src/broken.c")
+    return d, compdb(d, files), files
+
+
+def tus_of(db, shard):
+    p = run(["-p", db, "--shard", shard, "--print-args"])
+    check(p.returncode == 0, p.stderr)
+    return {json.loads(line)["file"] for line in p.stdout.splitlines()}
+
+
+@test
+def merged_shards_are_the_whole_scan_byte_for_byte():
+    d, db, files = sharded_project("shards")
+    whole = os.path.join(d, "whole.sarif")
+    p = run(["-p", db, "-o", whole, "-q"])
+    check(p.returncode == 3, "exit %d %s" % (p.returncode, p.stderr))
+    for n in (1, 3, 7):
+        parts = []
+        for k in range(1, n + 1):
+            parts.append(os.path.join(d, "s%d-%d.sarif" % (n, k)))
+            p = run(["-p", db, "--shard", "%d/%d" % (k, n), "-o", parts[-1], "-q"])
+            check(p.returncode in (0, 1, 3), "shard %d/%d: exit %d %s" % (k, n, p.returncode, p.stderr))
+        merged = os.path.join(d, "merged-%d.sarif" % n)
+        p = run(["merge"] + parts + ["-o", merged])
+        check(p.returncode == 0, p.stderr)
+        check(open(merged, "rb").read() == open(whole, "rb").read(),
+              "%d shards merged differ from the whole scan" % n)
+    validate(whole)
+    rs = load(whole)["runs"][0]
+    check(len(rs["results"]) >= 20 and any("suppressions" in r for r in rs["results"]) and
+          rs["invocations"][0]["toolExecutionNotifications"], "the project lost its variety")
+
+
+@test
+def shards_partition_the_tus_and_stay_put():
+    d, db, files = sharded_project("partition", n=40)
+    everything = tus_of(db, "1/1")
+    shards = [tus_of(db, "%d/4" % k) for k in range(1, 5)]
+    check(set().union(*shards) == everything and sum(map(len, shards)) == len(everything),
+          "not a partition: %s" % [len(s) for s in shards])
+    check(all(len(s) >= 4 for s in shards), "a shard is nearly empty: %s" % [len(s) for s in shards])
+    # One shard more: a TU stays or moves to the new shard, nowhere else.
+    five = [tus_of(db, "%d/5" % k) for k in range(1, 6)]
+    for k in range(4):
+        check(five[k] <= shards[k], "going from 4 to 5 shards moved TUs between old shards")
+    moved = len(five[4])
+    check(0 < moved < len(everything) / 2, "%d of %d TUs moved" % (moved, len(everything)))
+    # More files: no TU already there changes shard.
+    for i in range(10):
+        write(os.path.join(d, "src/new%d.c" % i), "int n%d;\n" % i)
+    compdb(d, files + ["src/new%d.c" % i for i in range(10)])
+    after = [tus_of(db, "%d/4" % k) for k in range(1, 5)]
+    check(all(shards[k] <= after[k] for k in range(4)), "adding files moved TUs")
+    compdb(d, files)
+    # The partition is by path below the source root: a copy elsewhere
+    # shards alike.
+    copy = scratch("partition-copy")
+    shutil.rmtree(copy)
+    shutil.copytree(d, copy)
+    db3 = compdb(copy, files)
+    rel = lambda s, base: {os.path.relpath(f, base) for f in s}
+    check(rel(tus_of(db3, "2/4"), copy) == rel(shards[1], d), "a moved checkout shards differently")
+
+
+@test
+def shard_options_are_checked():
+    d, db, _ = sharded_project("shard-options", n=2)
+    for arg in ("0/3", "4/3", "3", "/3", "1/", "1/0", "a/b", "1/65537", "-1/3"):
+        p = run(["-p", db, "--shard", arg])
+        check(p.returncode == 2 and "--shard" in p.stderr, "%s: exit %d %s" % (arg, p.returncode, p.stderr))
+    p = run(["merge", "--shard", "1/2", os.path.join(d, "x.sarif"), "-o", os.path.join(d, "y.sarif")])
+    check(p.returncode == 2 and "--shard" in p.stderr, p.stderr)
+
+
+@test
+def gnu_parallel_recipe_reproduces_the_whole_scan():
+    d, db, _ = sharded_project("parallel")
+    whole, merged = os.path.join(d, "whole.sarif"), os.path.join(d, "parallel.sarif")
+    run(["-p", db, "-o", whole, "-q"])
+    p = subprocess.run(["sh", os.path.join(ROOT, "scale", "parallel.sh"), Env.charscan, db, merged,
+                        "5", "-j", "2"], capture_output=True, text=True, cwd=d)
+    check(p.returncode == 3, "exit %d %s %s" % (p.returncode, p.stdout, p.stderr))
+    check(open(merged, "rb").read() == open(whole, "rb").read(), "parallel's merge differs")
+    # A shard that cannot run is an error, not a smaller report.
+    p = subprocess.run(["sh", os.path.join(ROOT, "scale", "parallel.sh"), "/nonexistent/charscan",
+                        db, os.path.join(d, "none.sarif"), "2"], capture_output=True, text=True, cwd=d)
+    check(p.returncode == 2 and "shard 1/2 failed" in p.stderr, "exit %d %s" % (p.returncode, p.stderr))
+    check(not os.path.exists(os.path.join(d, "none.sarif")), "a report from failed shards")
+
+
+def free_ports(n):
+    socks = [socket.socket() for _ in range(n)]
+    for s in socks:
+        s.bind(("127.0.0.1", 0))
+    ports = [s.getsockname()[1] for s in socks]
+    for s in socks:
+        s.close()
+    return ports
+
+
+class LocalSlurm:
+    """A one-node Slurm of its own (munged, slurmctld, slurmd) in a scratch
+    folder, on free ports, as root or as the user running the tests."""
+
+    def __init__(self, d):
+        self.d, self.env = d, dict(os.environ, SLURM_CONF=os.path.join(d, "slurm.conf"))
+        for sub in ("state", "spool", "munge"):
+            os.makedirs(os.path.join(d, sub), exist_ok=True)
+
+    def path(self, name):
+        return os.path.join(self.d, name)
+
+    def start(self):
+        for tool in ("munged", "slurmctld", "slurmd", "sbatch", "sinfo"):
+            check(shutil.which(tool), "%s is not installed (install-deps.sh installs slurm-wlm)" % tool)
+        key = self.path("munge/key")
+        with open(key, "wb") as f:
+            f.write(os.urandom(1024))
+        os.chmod(key, 0o600)
+        sock = self.path("munge/sock")
+        self.daemon(["munged", "--force", "--key-file=" + key, "--socket=" + sock,
+                     "--pid-file=" + self.path("munge/pid"), "--log-file=" + self.path("munge/log"),
+                     "--seed-file=" + self.path("munge/seed")])
+        host, user = socket.gethostname().split(".")[0], pwd.getpwuid(os.getuid()).pw_name
+        ctld, slurmd = free_ports(2)
+        conf = {"ClusterName": "charscan", "SlurmctldHost": "%s(127.0.0.1)" % host,
+                "SlurmctldPort": ctld, "SlurmdPort": slurmd, "AuthType": "auth/munge",
+                "AuthInfo": "socket=" + sock, "CredType": "cred/munge", "SlurmUser": user,
+                "SlurmdUser": user, "StateSaveLocation": self.path("state"),
+                "SlurmdSpoolDir": self.path("spool"), "SlurmctldPidFile": self.path("slurmctld.pid"),
+                "SlurmdPidFile": self.path("slurmd.pid"), "SlurmctldLogFile": self.path("slurmctld.log"),
+                "SlurmdLogFile": self.path("slurmd.log"), "ProctrackType": "proctrack/linuxproc",
+                "TaskPlugin": "task/none", "SelectType": "select/cons_tres",
+                "SelectTypeParameters": "CR_Core", "ReturnToService": 2, "MpiDefault": "none",
+                "JobAcctGatherType": "jobacct_gather/none",
+                "AccountingStorageType": "accounting_storage/none"}
+        lines = ["%s=%s" % kv for kv in conf.items()]
+        lines.append("NodeName=%s NodeAddr=127.0.0.1 CPUs=%d State=UNKNOWN" % (host, os.cpu_count()))
+        lines.append("PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP")
+        write(self.env["SLURM_CONF"], "\n".join(lines) + "\n")
+        self.daemon(["slurmctld", "-f", self.env["SLURM_CONF"]])
+        self.daemon(["slurmd", "-f", self.env["SLURM_CONF"]])
+        for _ in range(60):
+            p = subprocess.run(["sinfo", "-h", "-o", "%t"], capture_output=True, text=True, env=self.env)
+            if p.stdout.strip() == "idle":
+                return
+            time.sleep(0.5)
+        check(False, "the local Slurm did not come up: %s\n%s" % (
+            p.stdout + p.stderr, self.logs()))
+
+    def daemon(self, argv):
+        p = subprocess.run(argv, capture_output=True, text=True, env=self.env)
+        check(p.returncode == 0, "%s: exit %d %s\n%s" % (argv[0], p.returncode, p.stderr, self.logs()))
+
+    def logs(self):
+        out = []
+        for name in ("slurmctld.log", "slurmd.log", "munge/log"):
+            if os.path.exists(self.path(name)):
+                out.append("%s: %s" % (name, open(self.path(name)).read()[-1500:]))
+        return "\n".join(out)
+
+    def stop(self):
+        """Every daemon gone before the test ends (SIGKILL after 15 s)."""
+        pids = []
+        for pidfile in ("slurmd.pid", "slurmctld.pid", "munge/pid"):
+            try:
+                pids.append(int(open(self.path(pidfile)).read()))
+            except (OSError, ValueError):
+                pass
+        subprocess.run(["scontrol", "shutdown"], capture_output=True, env=self.env)
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            for pid in pids:
+                try:
+                    os.kill(pid, sig)
+                except OSError:
+                    pass
+            for _ in range(150):
+                if not any(os.path.exists("/proc/%d" % pid) for pid in pids):
+                    return
+                time.sleep(0.1)
+
+
+@test
+def slurm_job_array_reproduces_the_whole_scan():
+    d, db, _ = sharded_project("slurm")
+    whole, merged = os.path.join(d, "whole.sarif"), os.path.join(d, "slurm.sarif")
+    run(["-p", db, "-o", whole, "-q"])
+    cluster = LocalSlurm(scratch("slurm-cluster"))
+    try:
+        cluster.start()
+        p = subprocess.run(["sh", os.path.join(ROOT, "scale", "slurm.sh"), Env.charscan, db, merged,
+                            "4", "--wait", "-c", "1"], capture_output=True, text=True, cwd=d,
+                           env=cluster.env, timeout=300)
+        check(p.returncode == 3, "exit %d %s %s\n%s" % (p.returncode, p.stdout, p.stderr, cluster.logs()))
+        check(open(merged, "rb").read() == open(whole, "rb").read(), "Slurm's merge differs")
+        check(sorted(f for f in os.listdir(merged + ".shards") if f.endswith(".sarif")) ==
+              ["shard-%d.sarif" % k for k in range(1, 5)], os.listdir(merged + ".shards"))
+    finally:
+        cluster.stop()

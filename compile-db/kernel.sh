@@ -1,12 +1,14 @@
 #!/bin/sh
 # Produce compile_commands.json for a kernel tree.
 #
-#   compile-db/kernel.sh SRC BUILD [tiny|defconfig] [EXTRA_FRAGMENT]
+#   compile-db/kernel.sh SRC BUILD [tiny|defconfig|allmodconfig|FILE] [EXTRA_FRAGMENT]
 #
 # SRC is a kernel source tree (unpacked from linux-source-6.1 by the
 # Makefile, or any tree given with KERNEL_SRC=), BUILD the O= directory.
-# "tiny" is tinyconfig plus kernel/charscan.config; "defconfig" is the
-# stock x86_64_defconfig.  The kernel is built with LLVM=1 so that every
+# "tiny" is tinyconfig plus kernel/charscan.config, built (make boot and
+# make kbuild-check use the build); "defconfig" (x86_64_defconfig),
+# "allmodconfig" and FILE (a .config) are not built: after make prepare,
+# compile-db/dryrun.py reads kbuild's dry run (DRYRUN=0 builds them).  The kernel is built with LLVM=1 so that every
 # flag in the database is one that libclang understands.  Each step is
 # skipped when its output is newer than its inputs, and kbuild itself is
 # incremental, so a second run on an unchanged tree rebuilds nothing.
@@ -48,9 +50,15 @@ configure() {
 		fi ;;
 	defconfig)
 		kmake x86_64_defconfig >/dev/null ;;
+	allmodconfig)
+		kmake allmodconfig >/dev/null ;;
 	*)
-		echo "kernel.sh: unknown config '$config' (tiny|defconfig)" >&2
-		exit 2 ;;
+		if [ ! -f "$config" ]; then
+			echo "kernel.sh: unknown config '$config' (tiny|defconfig|allmodconfig|FILE)" >&2
+			exit 2
+		fi
+		cp "$config" "$build/.config"
+		kmake olddefconfig >/dev/null ;;
 	esac
 	echo "$config${extra:+ $extra}" > "$build/.charscan-config"
 }
@@ -61,16 +69,32 @@ if [ ! -f "$build/.config" ] || [ "$fragment" -nt "$build/.config" ] ||
 	configure
 fi
 
-echo "  BUILD   bzImage (log: $build/build.log)"
-start=$(date +%s)
-if ! kmake bzImage > "$build/build.log" 2>&1; then
-	tail -n 30 "$build/build.log" >&2
-	echo "kernel.sh: kernel build failed, see $build/build.log" >&2
-	exit 1
-fi
-echo "  BUILT   in $(( $(date +%s) - start )) s"
+# logged TARGET: kbuild's make TARGET, its output in build.log (the tail
+# on stderr when it fails).
+logged() {
+	if ! kmake "$1" > "$build/build.log" 2>&1; then
+		tail -n 30 "$build/build.log" >&2
+		echo "kernel.sh: make $1 failed, see $build/build.log" >&2
+		exit 1
+	fi
+}
 
 db=$build/compile_commands.json
+if [ "${DRYRUN:-$([ "$config" = tiny ] && echo 0 || echo 1)}" = 1 ]; then
+	echo "  PREPARE (log: $build/build.log)"
+	start=$(date +%s)
+	logged prepare
+	# One job: with -j, long command lines of parallel sub-makes interleave.
+	KMAKE_VARS="ARCH=x86_64 LLVM=1" python3 "$here/compile-db/dryrun.py" "$src" "$build" "$db"
+	echo "  COMPDB  $db ($(grep -c '"file"' "$db") entries, no build, $(( $(date +%s) - start )) s)"
+	exit 0
+fi
+
+echo "  BUILD   bzImage (log: $build/build.log)"
+start=$(date +%s)
+logged bzImage
+echo "  BUILT   in $(( $(date +%s) - start )) s"
+
 if [ ! -f "$db" ] || [ -n "$(find "$build" -name '*.o.cmd' -newer "$db" -print -quit)" ]; then
 	python3 "$src/scripts/clang-tools/gen_compile_commands.py" \
 		-d "$build" -o "$db.tmp" "$build"

@@ -27,7 +27,8 @@ unpack() {
 # kbuild O= folder.  Needs $here.
 names() {
 	name=$(basename "$1")
-	[ "$2" = tiny ] || name=$name-$2
+	# CONFIG=FILE: named after the file (linux-6.1-debian.config).
+	[ "$2" = tiny ] || name=$name-$(basename "$2")
 	build=$here/work/kbuild/scan-$name
 }
 
@@ -38,6 +39,7 @@ pipeline() {
 	charscan=$(realpath "$1")
 	src=$2
 	config=$3
+	case $config in */*) config=$(realpath "$config") ;; esac
 	out=$here/out
 	names "$src" "$config"
 	mkdir -p "$out"

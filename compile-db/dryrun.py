@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""compile_commands.json for a configured kernel tree without building it.
+
+    compile-db/dryrun.py SRC BUILD OUT [TARGET...]      (default: all)
+
+After `make prepare` in BUILD (the O= folder), kbuild's own dry run
+(`make -n -k`) prints the command of every object the configuration
+builds that is not up to date; objects that are come from their .cmd
+files, as scripts/clang-tools/gen_compile_commands.py reads them.  Each
+command is split as the shell would split it, never run by one; the
+compiler invocations (`-c`, a C source) become entries.  A source kbuild
+generates (a keymap, a table, certificates) that does not exist yet is
+made on demand with kbuild's rule for that file; one that cannot be made
+is listed on stderr and left out of the database, never silently.
+"""
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+SEPARATORS = {";", "&&", "||", "|", "&", "(", ")", "{", "}", "\n"}
+CMD_LINE = re.compile(r"^(?:saved)?cmd_(\S+\.o) := (.*)$")
+
+
+def simple_commands(script):
+    """The simple commands of a shell line, as argv lists."""
+    lex = shlex.shlex(script, posix=True, punctuation_chars=";&|()")
+    lex.whitespace_split = True
+    lex.commenters = ""
+    argv = []
+    try:
+        for tok in lex:
+            if tok in SEPARATORS:
+                if argv:
+                    yield argv
+                argv = []
+            else:
+                argv.append(tok)
+    except ValueError:		# an unbalanced quote: not a command we know
+        return
+    if argv:
+        yield argv
+
+
+def compile_entry(argv, build):
+    """An entry for a compiler invocation of kbuild's that compiles one C
+    file, else None.  kbuild's own compiles write their dependencies with
+    -Wp,-MMD (fixdep turns them into the .cmd files); the tools that
+    bring their own build system (objtool) do not, and run elsewhere."""
+    if not argv or not re.search(r"(^|/)(clang|gcc|cc)(-\d+)?$", argv[0]) or "-c" not in argv:
+        return None
+    if not any(a.startswith(("-Wp,-MMD,", "-Wp,-MD,")) for a in argv):
+        return None
+    sources = [a for a in argv[1:] if a.endswith(".c") and not a.startswith("-")]
+    if len(sources) != 1:
+        return None
+    out = argv[argv.index("-o") + 1] if "-o" in argv[:-1] else None
+    return {"directory": build, "arguments": argv,
+            "file": os.path.normpath(os.path.join(build, sources[0])),
+            "output": os.path.normpath(os.path.join(build, out)) if out else None}
+
+
+def from_dry_run(src, build, targets):
+    # Nor a -j or jobserver from a make that runs this one (make scan).
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    p = subprocess.run(["make", "-C", src, "O=" + build, "-n", "-k"] + make_vars() + targets,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    for m in re.finditer(r"No rule to make target '([^']+)', needed by '([^']+)'", p.stderr):
+        print("dryrun.py: the dry run stops at %s: it needs %s, which only a real build makes; "
+              "objects built after it (for x86, the boot image in arch/x86/boot/) are listed only "
+              "when .cmd files of an earlier build have them" % (m.group(2), m.group(1)),
+              file=sys.stderr)
+        break
+    entries = []
+    for line in p.stdout.splitlines():
+        for argv in simple_commands(line):
+            e = compile_entry(argv, build)
+            if e:
+                entries.append(e)
+    return entries, p.stdout
+
+
+def from_cmd_files(build):
+    """Objects kbuild built already: their saved commands."""
+    entries = []
+    for root, dirs, files in os.walk(build):
+        if root == build and "tools" in dirs:
+            dirs.remove("tools")	# objtool & co.: their own build system
+        for f in files:
+            if not (f.startswith(".") and f.endswith(".o.cmd")):
+                continue
+            with open(os.path.join(root, f), errors="replace") as fh:
+                m = CMD_LINE.match(fh.readline().rstrip("\n"))
+            if m:
+                for argv in simple_commands(m.group(2)):
+                    e = compile_entry(argv, build)
+                    if e:
+                        entries.append(e)
+    return entries
+
+
+def make_vars():
+    """kbuild's variables; never -j: the dry run's long lines would
+    interleave (a compile command cut in two is a TU lost)."""
+    return [a for a in os.environ.get("KMAKE_VARS", "ARCH=x86_64 LLVM=1").split()
+            if a and not a.startswith(("-j", "--jobs"))]
+
+
+def generate_missing(src, build, entries):
+    """Generated sources that do not exist yet: made with kbuild's rule;
+    the entries whose source cannot be made are returned."""
+    # kbuild makes single objects, not single sources: the object's rule
+    # generates its source first.
+    targets = sorted({os.path.relpath(e["output"], build) for e in entries
+                      if not os.path.exists(e["file"]) and e["output"] and
+                      e["output"].startswith(build + "/")})
+    if targets:
+        subprocess.run(["make", "-C", src, "O=" + build, "-k"] + make_vars() + targets,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return [e for e in entries if not os.path.exists(e["file"])]
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    src, build, out = (os.path.abspath(a) for a in sys.argv[1:4])
+    targets = sys.argv[4:] or ["all"]
+    dry, _ = from_dry_run(src, build, targets)
+    built = from_cmd_files(build)
+    by_output = {}
+    for e in built + dry:			# a dry-run command wins: it is newer
+        by_output[e["output"] or e["file"]] = e
+    entries = sorted(by_output.values(), key=lambda e: e["file"])
+    lost = generate_missing(src, build, entries)
+    for e in lost:
+        print("dryrun.py: %s: a generated source kbuild could not make; left out"
+              % os.path.relpath(e["file"], build), file=sys.stderr)
+    entries = [{k: v for k, v in e.items() if v is not None} for e in entries if e not in lost]
+    with open(out + ".tmp", "w") as f:
+        json.dump(entries, f, indent=1)
+    os.replace(out + ".tmp", out)
+    print("dryrun.py: %d entries (%d from the dry run, %d already built, %d generated sources "
+          "left out)" % (len(entries), len(dry), len(built), len(lost)), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -37,7 +37,7 @@ CHARSCAN := $(BUILD)/charscan
 FUZZERS := compdb config suppress sarif-read writers wire
 REPLAYS := $(FUZZERS:%=$(BUILD)/replay-%)
 
-all: $(CHARSCAN)
+all: $(CHARSCAN) $(BUILD)/charscan.1
 
 $(CHARSCAN): $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
@@ -51,14 +51,19 @@ $(BUILD)/rule_help.h: scanner/gen-help.sh $(RULE_DOCS) | $(BUILD)
 $(BUILD):
 	mkdir -p $@
 
-install: $(CHARSCAN)
+# The man page is --help, typeset.
+$(BUILD)/charscan.1: $(CHARSCAN) scanner/gen-man.sh
+	sh scanner/gen-man.sh $(CHARSCAN) > $@.tmp && mv $@.tmp $@
+
+install: $(CHARSCAN) $(BUILD)/charscan.1
 	install -D -m 755 $(CHARSCAN) $(DESTDIR)$(PREFIX)/bin/charscan
+	install -D -m 644 $(BUILD)/charscan.1 $(DESTDIR)$(PREFIX)/share/man/man1/charscan.1
 	install -d $(DESTDIR)$(PREFIX)/share/doc/charscan/rules
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/charscan/
 	install -m 644 $(RULE_DOCS) $(DESTDIR)$(PREFIX)/share/doc/charscan/rules/
 
 # Tests: rule cases, bad input, SARIF schema, determinism.
-check: $(CHARSCAN) $(REPLAYS) tests/node_modules/.installed
+check: $(CHARSCAN) $(BUILD)/charscan.1 $(REPLAYS) tests/node_modules/.installed
 	python3 tests/run.py --charscan $(CHARSCAN)
 
 # Our own parsers fuzzed (fuzz/NAME.c): each harness on its own with

@@ -10,7 +10,7 @@ pkgs="make gcc git python3 xz-utils pkg-config
 	libclang-rt-19-dev parallel slurm-wlm
 	libjansson-dev libssl-dev
 	linux-source-6.1 flex bison bc libelf-dev
-	qemu-system-x86 busybox-static cpio
+	qemu-system-x86 busybox-static cpio man-db groff-base
 	vim emacs-nox"	# the editor tests read charscan's text with them
 # Node and npm (for the SARIF schema validator): Debian's, unless some are
 # already there (nodesource's nodejs bundles npm and conflicts with ours).

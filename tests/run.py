@@ -321,6 +321,35 @@ def cli_help_version_list():
 
 
 @test
+def man_page_is_the_help_text_and_installs():
+    # make builds BUILD/charscan.1 from --help (scanner/gen-man.sh): every
+    # option and exit status of --help is an entry of the page, groff
+    # warns about nothing, and make install puts it in man1.
+    page = os.path.join(os.path.dirname(Env.charscan), "charscan.1")
+    check(os.path.exists(page), "%s not built" % page)
+    env = dict(os.environ, MANWIDTH="200", MAN_KEEP_FORMATTING="0")
+    p = subprocess.run(["man", "--warnings", "-l", page], capture_output=True, text=True, env=env)
+    check(p.returncode == 0 and not p.stderr.strip(), "man: %s" % p.stderr)
+    shown = re.sub(r".\x08", "", p.stdout)
+    helptext = run(["--help"]).stdout
+    opts = re.findall(r"^    (-[-\w]+(?:, --[-\w]+)?(?: [A-Z][\w./]*)?)  ", helptext, re.M)
+    check(len(opts) >= 20, opts)
+    for o in opts:
+        check(re.search(r"^ {7}" + re.escape(o) + r"\b", shown, re.M), "option %r not an entry" % o)
+    for section in re.findall(r"^([A-Z][A-Z ]+)$", helptext, re.M):
+        check(re.search(r"^" + section + "$", shown, re.M), "section %s lost" % section)
+    for code in ("129, 130, 143", "0", "3"):
+        check(re.search(r"^ {7}" + re.escape(code) + r"\b", shown, re.M), "exit status %s" % code)
+    dest = scratch("install")
+    p = subprocess.run(["make", "-s", "-C", ROOT, "install", "DESTDIR=" + dest, "PREFIX=/usr",
+                        "BUILD=" + os.path.dirname(Env.charscan)], capture_output=True, text=True)
+    check(p.returncode == 0, p.stderr)
+    check(open(os.path.join(dest, "usr/share/man/man1/charscan.1")).read() == open(page).read(),
+          "make install did not install the page")
+    check(os.access(os.path.join(dest, "usr/bin/charscan"), os.X_OK), "make install: no binary")
+
+
+@test
 def file_arguments_restrict_the_scan():
     d = scratch("files")
     db = compdb(RULE_TESTS, rule_files(), path=os.path.join(d, "compile_commands.json"))

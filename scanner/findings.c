@@ -13,6 +13,15 @@ static const char *const related_labels[] = {
 	"declaration", "assignment", "call", "macro definition", "related",
 };
 
+const char *const baseline_names[NR_BASELINE_STATES] = {
+	[BASELINE_NEW] = "new", [BASELINE_UNCHANGED] = "unchanged",
+	[BASELINE_UPDATED] = "updated", [BASELINE_ABSENT] = "absent",
+};
+
+const char *const breaks_names[BREAKS_EITHER + 1] = {
+	[BREAKS_SIGNED] = "signed", [BREAKS_UNSIGNED] = "unsigned", [BREAKS_EITHER] = "either",
+};
+
 const char *related_label(const char *s)
 {
 	for (size_t i = 0; i < sizeof(related_labels) / sizeof(*related_labels); i++)

@@ -33,7 +33,13 @@ struct fix {
 /* SARIF baselineState, against --baseline OLD.sarif. */
 enum baseline_state {
 	BASELINE_NONE, BASELINE_NEW, BASELINE_UNCHANGED, BASELINE_UPDATED, BASELINE_ABSENT,
+	NR_BASELINE_STATES
 };
+
+/* Their names in SARIF, for the writer and the reader alike:
+ * baselineState and properties.breaksWhenCharIs. */
+extern const char *const baseline_names[NR_BASELINE_STATES];
+extern const char *const breaks_names[BREAKS_EITHER + 1];
 
 struct finding {
 	enum rule_id rule;

@@ -2,8 +2,9 @@
  * SARIF files: written atomically, merged and appended to.  A merge is
  * the scan's own path: each log read back into findings (sarif-read.c),
  * concatenated, sorted and de-duplicated by findings_finish() and
- * notices_finish(), written by sarif_log().  kbuild's C=1 runs one charscan per file and make -j
- * runs them at once, so appending holds an flock.
+ * notices_finish(), written by sarif_log().  kbuild's C=1 runs one
+ * charscan per file and make -j runs them at once, so appending holds
+ * an flock.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -194,10 +194,6 @@ static const char *one_of(const char *s, const char *const *set, size_t n)
 static const char *const levels[] = { "none", "note", "warning", "error" };
 static const char *const signednesses[] = { "both", "signed", "unsigned" };
 static const char *const codegens[] = { "changed", "unchanged", "none" };
-static const char *const states[] = {
-	[BASELINE_NEW] = "new", [BASELINE_UNCHANGED] = "unchanged",
-	[BASELINE_UPDATED] = "updated", [BASELINE_ABSENT] = "absent",
-};
 
 /* file:///a%20b -> /a b; "%zz" stays as it is. */
 static char *uri_decode(const char *uri)
@@ -383,14 +379,16 @@ static int read_enums(struct reader *rd, json_t *r, struct finding *x)
 	x->rule = rule;
 	x->level = json_object_get(r, "level") ? ONE_OF(sarif_str(r, "level"), levels) : NULL;
 	x->pass = !strcmp(sarif_str(r, "kind"), "pass");
-	x->breaks = !strcmp(breaks, "signed") ? BREAKS_SIGNED :
-		    !strcmp(breaks, "unsigned") ? BREAKS_UNSIGNED : BREAKS_EITHER;
+	x->breaks = BREAKS_EITHER;
+	for (int b = BREAKS_SIGNED; b < BREAKS_EITHER; b++)
+		if (!strcmp(breaks, breaks_names[b]))
+			x->breaks = b;
 	if (codegen && !(x->codegen = ONE_OF(sarif_str(r, "properties.codegen"), codegens))) {
 		rd->why = "malformed properties.codegen";
 		return -1;
 	}
-	for (size_t i = 1; *state && i < sizeof(states) / sizeof(*states); i++)
-		if (!strcmp(state, states[i]))
+	for (int i = BASELINE_NEW; *state && i < NR_BASELINE_STATES; i++)
+		if (!strcmp(state, baseline_names[i]))
 			x->baseline = i;
 	return 0;
 }

@@ -233,11 +233,6 @@ static json_t *taxonomies_json(void)
 
 /* ---- results -------------------------------------------------------- */
 
-static const char *breaks_name(enum breaks b)
-{
-	return b == BREAKS_SIGNED ? "signed" : b == BREAKS_UNSIGNED ? "unsigned" : "either";
-}
-
 static json_t *fix_json(struct ctx *c, const struct finding *x)
 {
 	return json_pack("[{s:o, s:[{s:o, s:[{s:o, s:o}]}]}]",
@@ -304,10 +299,6 @@ static void code_flow(struct ctx *c, const struct finding *x, json_t *res)
 
 static json_t *result_json(struct ctx *c, const struct finding *x)
 {
-	static const char *const states[] = {
-		[BASELINE_NEW] = "new", [BASELINE_UNCHANGED] = "unchanged",
-		[BASELINE_UPDATED] = "updated", [BASELINE_ABSENT] = "absent",
-	};
 	const struct rule *r = &rules[x->rule];
 	char *message = sarif_message(x);
 	json_t *res = json_pack("{s:s, s:i, s:s, s:o, s:[{s:o}], s:{s:s, s:s}, s:{s:s}}",
@@ -316,7 +307,7 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 		"locations", "physicalLocation", physical(c, &x->loc, x->snippet),
 		"partialFingerprints", "charscan/v1", x->fingerprint,
 			"charscan/context/v1", x->context_fp,
-		"properties", "breaksWhenCharIs", breaks_name(x->breaks));
+		"properties", "breaksWhenCharIs", breaks_names[x->breaks]);
 
 	free(message);
 	if (x->pass) {
@@ -324,7 +315,7 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 		json_object_del(json_object_get(res, "properties"), "breaksWhenCharIs");
 	}
 	if (x->baseline)
-		json_object_set_new(res, "baselineState", json_string(states[x->baseline]));
+		json_object_set_new(res, "baselineState", json_string(baseline_names[x->baseline]));
 	if (x->codegen)
 		json_object_set_new(json_object_get(res, "properties"), "codegen",
 				    json_string(x->codegen));

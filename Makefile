@@ -9,6 +9,7 @@ DESTDIR ?=
 KERNEL_SRC ?= $(CURDIR)/work/linux-6.1
 CONFIG ?= tiny
 JOBS ?= $(shell nproc)
+SHARDS ?= 1
 # Where SARIF helpUri points: the rule pages (set it to your published copy,
 # e.g. https://github.com/OWNER/charscan/blob/main/rules/).
 RULES_URI ?= file://$(CURDIR)/rules/
@@ -108,18 +109,22 @@ demo: $(CHARSCAN)
 
 # The main job: the packaged kernel, scanned.
 # SCAN_BUILD=DIR SCAN_FRAGMENT=FILE: scan a tree make boot built (no rebuild).
+# SHARDS=N: N shards on GNU parallel, merged (the same report).
 scan: $(CHARSCAN)
-	sh kernel/scan.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG) $(SCAN_BUILD) $(SCAN_FRAGMENT)
+	SHARDS=$(SHARDS) sh kernel/scan.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG) $(SCAN_BUILD) $(SCAN_FRAGMENT)
 
 # The scan against the codegen oracle (charscan confirm): explained,
 # accounted and confirmed figures, out/<config>-unaccounted.tsv.
 evaluate: $(CHARSCAN)
 	sh kernel/evaluate.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
 
-# make C=1 / C=2 CHECK="charscan --kbuild" on the tree make scan built.
-KBUILD_DIR ?= $(CURDIR)/work/kbuild/scan-$(notdir $(KERNEL_SRC))
+# make C=1 / C=2 CHECK="charscan --kbuild" on a built tree (make boot's
+# signed one: the packaged tree and the KUnit suite), against make scan's
+# report of the packaged tree.
+KBUILD_TREE ?= $(CURDIR)/work/linux-6.1-signed
+KBUILD_DIR ?= $(CURDIR)/work/kbuild/signed
 kbuild-check: $(CHARSCAN)
-	python3 tests/kbuild-check.py $(CHARSCAN) $(KERNEL_SRC) $(KBUILD_DIR) out/$(notdir $(KERNEL_SRC)).sarif
+	python3 tests/kbuild-check.py $(CHARSCAN) $(KBUILD_TREE) $(KBUILD_DIR) out/$(notdir $(KERNEL_SRC)).sarif
 
 # The fixed, unsigned-char kernel and the signed one, booted and compared.
 boot:
@@ -137,7 +142,7 @@ help:
 	@echo "make check-fuzz run each fuzz/ harness FUZZ_SECONDS=$(FUZZ_SECONDS) s (libFuzzer)"
 	@echo "make scan       scan Debian's linux-source-6.1 -> out/linux-6.1.sarif"
 	@echo "make evaluate   the scan against the codegen oracle (CONFIG=tiny|defconfig)"
-	@echo "make kbuild-check  make C=1/C=2 CHECK=charscan on the scanned tree"
+	@echo "make kbuild-check  make C=1/C=2 CHECK=charscan on the tree make boot built"
 	@echo "make boot       build, boot and compare the signed and unsigned kernels"
 	@echo "make bench      charscan vs clang -fsyntax-only and clang-tidy"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"

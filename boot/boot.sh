@@ -34,7 +34,7 @@ tree() {	# tree NAME SERIES
 }
 
 build() {	# build NAME
-	sh "$here/compile-db/kernel.sh" "$work/linux-6.1-$1" "$work/kbuild/$1" tiny \
+	DRYRUN=0 sh "$here/compile-db/kernel.sh" "$work/linux-6.1-$1" "$work/kbuild/$1" tiny \
 		"$here/kernel/char-kunit.config"
 }
 

@@ -5,7 +5,8 @@
 
 After `make prepare` in BUILD (the O= folder), kbuild's own dry run
 (`make -n -k`) prints the command of every object the configuration
-builds that is not up to date; objects that are come from their .cmd
+builds that is not up to date (a second one those built after vmlinux's
+link); objects that are come from their .cmd
 files, as scripts/clang-tools/gen_compile_commands.py reads them.  Each
 command is split as the shell would split it, never run by one; the
 compiler invocations (`-c`, a C source) become entries.  A source kbuild
@@ -62,24 +63,51 @@ def compile_entry(argv, build):
             "output": os.path.normpath(os.path.join(build, out)) if out else None}
 
 
-def from_dry_run(src, build, targets):
+# What kbuild compiles after vmlinux's link: the boot image (the arch
+# Makefile's $(boot) and $(KBUILD_IMAGE)) and the link's timestamp.  A dry
+# run of `all` cannot reach them: their rules need a vmlinux that only a
+# real link makes.  A second dry run asks for them by name, through rules
+# GNU make reads from $MAKEFILES in every sub-make of kbuild's (where
+# $(build) and the arch's variables are defined); there, `vmlinux:` with
+# neither prerequisites nor recipe stands for the missing file, so what
+# is made from it (the decompressor's offsets header) counts as made and
+# the objects that wait for it are listed.  In the top Makefile the line
+# only adds to vmlinux's own rule.
+POST_LINK_RULE = """vmlinux:
+charscan-post-link:
+\t-$(Q)$(MAKE) $(build)=$(boot) $(KBUILD_IMAGE)
+\t-$(Q)$(MAKE) $(build)=init init/version-timestamp.o
+"""
+
+
+def dry_run(src, build, targets, env):
+    """The compile entries of `make -n -k TARGETS`, and make's stderr."""
     # Nor a -j or jobserver from a make that runs this one (make scan).
-    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    env = {k: v for k, v in env.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     p = subprocess.run(["make", "-C", src, "O=" + build, "-n", "-k"] + make_vars() + targets,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    for m in re.finditer(r"No rule to make target '([^']+)', needed by '([^']+)'", p.stderr):
-        print("dryrun.py: the dry run stops at %s: it needs %s, which only a real build makes; "
-              "objects built after it (for x86, the boot image in arch/x86/boot/) are listed only "
-              "when .cmd files of an earlier build have them" % (m.group(2), m.group(1)),
-              file=sys.stderr)
-        break
     entries = []
     for line in p.stdout.splitlines():
         for argv in simple_commands(line):
             e = compile_entry(argv, build)
             if e:
                 entries.append(e)
-    return entries, p.stdout
+    return entries, p.stderr
+
+
+def from_dry_run(src, build, targets):
+    entries, err = dry_run(src, build, targets, os.environ)
+    if "all" not in targets:
+        return entries
+    rule = os.path.join(build, ".charscan-post-link.mk")
+    with open(rule, "w") as f:
+        f.write(POST_LINK_RULE)
+    post, _ = dry_run(src, build, ["charscan-post-link"], dict(os.environ, MAKEFILES=rule))
+    os.unlink(rule)
+    if not post and "No rule to make target" in err:
+        print("dryrun.py: the dry run stops at vmlinux's link and the objects after it "
+              "(the boot image) could not be listed; they are missing", file=sys.stderr)
+    return entries + post
 
 
 def from_cmd_files(build):
@@ -127,7 +155,7 @@ def main():
         sys.exit(__doc__)
     src, build, out = (os.path.abspath(a) for a in sys.argv[1:4])
     targets = sys.argv[4:] or ["all"]
-    dry, _ = from_dry_run(src, build, targets)
+    dry = from_dry_run(src, build, targets)
     built = from_cmd_files(build)
     by_output = {}
     for e in built + dry:			# a dry-run command wins: it is newer

@@ -5,11 +5,12 @@
 #
 # SRC is a kernel source tree (unpacked from linux-source-6.1 by the
 # Makefile, or any tree given with KERNEL_SRC=), BUILD the O= directory.
-# "tiny" is tinyconfig plus kernel/charscan.config, built (make boot and
-# make kbuild-check use the build); "defconfig" (x86_64_defconfig),
-# "allmodconfig" and FILE (a .config) are not built: after make prepare,
-# compile-db/dryrun.py reads kbuild's dry run (DRYRUN=0 builds them).  The kernel is built with LLVM=1 so that every
-# flag in the database is one that libclang understands.  Each step is
+# "tiny" is tinyconfig plus kernel/charscan.config, "defconfig"
+# (x86_64_defconfig), "allmodconfig" or FILE (a .config).  Nothing is
+# built: after make prepare, compile-db/dryrun.py reads kbuild's dry run.
+# DRYRUN=0 builds bzImage and takes the database from the build (make
+# boot, which needs the kernel anyway).  LLVM=1, so that every flag in the
+# database is one that libclang understands.  Each step is
 # skipped when its output is newer than its inputs, and kbuild itself is
 # incremental, so a second run on an unchanged tree rebuilds nothing.
 set -eu
@@ -80,7 +81,7 @@ logged() {
 }
 
 db=$build/compile_commands.json
-if [ "${DRYRUN:-$([ "$config" = tiny ] && echo 0 || echo 1)}" = 1 ]; then
+if [ "${DRYRUN:-1}" = 1 ]; then
 	echo "  PREPARE (log: $build/build.log)"
 	start=$(date +%s)
 	logged prepare

@@ -12,7 +12,8 @@
 #
 # KERNEL_SRC is unpacked from Debian's linux-source-6.1 when it does not
 # exist yet.  Each stage's wall time is printed and kept in
-# out/linux-6.1.times.
+# out/linux-6.1.times.  SHARDS=N (make scan SHARDS=N) scans in N shards
+# on GNU parallel (scale/parallel.sh) and merges them: the same report.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,15 +26,31 @@ fragment=${5:-}
 
 scan() {
 	rc=0
-	"$charscan" -p "$build" --srcroot "$src" -o "$out/$name.sarif.tmp" -q \
-		--format text > "$out/$name.txt" || rc=$?
+	if [ "${SHARDS:-1}" -gt 1 ]; then
+		# SHARDS=N: N shards as GNU parallel's job slots, merged;
+		# the text from the merged report.
+		CHARSCAN_OPTIONS="--srcroot $src" sh "$here/scale/parallel.sh" "$charscan" \
+			"$build" "$out/$name-shards.sarif" "$SHARDS" -j "$SHARDS" || rc=$?
+		[ "$rc" -gt 3 ] || "$charscan" merge "$out/$name-shards.sarif" -o "$out/$name.sarif.tmp" \
+			--format text > "$out/$name.txt" || rc=$?
+		rm -f "$out/$name-shards.sarif"
+	else
+		"$charscan" -p "$build" --srcroot "$src" -o "$out/$name.sarif.tmp" -q \
+			--format text > "$out/$name.txt" || rc=$?
+	fi
 	# 1 = findings, 3 = some TUs failed: both leave a whole report.
 	case $rc in 0|1|3) ;; *) echo "scan: charscan failed ($rc)" >&2; exit "$rc" ;; esac
 	mv "$out/$name.sarif.tmp" "$out/$name.sarif"
 }
 
 stage unpack unpack "$src"
-stage build sh "$here/compile-db/kernel.sh" "$src" "$build" "$config" "$fragment"
+# A tree make boot built keeps its build's database (kbuild finds nothing
+# to do); else the database comes from kbuild's dry run, nothing built.
+if [ -n "${4:-}" ]; then
+	stage build env DRYRUN=0 sh "$here/compile-db/kernel.sh" "$src" "$build" "$config" "$fragment"
+else
+	stage "compile database" sh "$here/compile-db/kernel.sh" "$src" "$build" "$config" "$fragment"
+fi
 stage scan scan
 python3 "$here/kernel/summary.py" "$out/$name.sarif" "$build/compile_commands.json" "$times"
 echo "report: $out/$name.sarif (text: $out/$name.txt)"

@@ -311,8 +311,18 @@ static int merge_command(struct options *o)
 			sarif_in_free(&one);
 	}
 	merged = sarif_in_log(&all);
-	if (!sarif_write(o->out, merged, &err))
-		rc = EXIT_CLEAN;
+	if (sarif_write(o->out, merged, &err))
+		goto out;
+	rc = EXIT_CLEAN;
+	if (o->format && !strcmp(o->format, "text")) {
+		char cwd[4096];
+
+		write_text(stdout, &all.findings, getcwd(cwd, sizeof(cwd)) ? cwd : all.srcroot, 0);
+		if (fflush(stdout) || ferror(stdout)) {
+			err = xstrdup("cannot write the text report");
+			rc = EXIT_USAGE;
+		}
+	}
 out:
 	if (err)
 		fprintf(stderr, "charscan: %s\n", err);

@@ -17,7 +17,7 @@ static const char usage_text[] =
 "    charscan -p BUILD_DIR|compile_commands.json [OPTIONS] [FILE...]\n"
 "    charscan [OPTIONS] --kbuild COMPILER-FLAGS... FILE    (make C=1 CHECK=...)\n"
 "    charscan -D__linux__ COMPILER-FLAGS... FILE            (make C=1 CHECK=charscan)\n"
-"    charscan merge A.sarif B.sarif... -o ALL.sarif\n"
+"    charscan merge A.sarif B.sarif... -o ALL.sarif [--format text]\n"
 "    charscan confirm -p DB [-j N] [--changes T.tsv] [--cache DIR] [FILE...]\n"
 "             -o OUT.sarif REPORT.sarif\n"
 "    charscan --list-rules | --version | --help\n"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""make C=1 / C=2 CHECK=charscan on the scanned kernel tree (make scan).
+"""make C=1 / C=2 CHECK=charscan on a built kernel tree (make boot's signed
+one: the packaged tree and the KUnit suite).
 
 C=2 checks every file of arch/x86/events/intel/ under make -j2, each
 charscan merging into one SARIF file; the result must be valid, hold the

@@ -198,6 +198,21 @@ def merge_makes_one_run_without_duplicates():
     check(p.returncode == 2 and "a.c" in p.stderr, "non-SARIF input: %s" % p.stderr)
 
 
+@test
+def merge_prints_text_as_the_scan_does():
+    d = project("mergetext", {"lib.h": LIB_H, "a.c": A_C, "b.c": B_C, "c.c": C_C})
+    whole = scan(d, "-o", os.path.join(d, "whole.sarif"), "--format", "text", "-q")
+    parts = []
+    for k in (1, 2):
+        parts.append(os.path.join(d, "part%d.sarif" % k))
+        scan(d, "--shard", "%d/2" % k, "-o", parts[-1], "-q")
+    p = run(["merge"] + parts + ["-o", os.path.join(d, "all.sarif"), "--format", "text"], cwd=d)
+    check(p.returncode == 0 and "[CS" in whole.stdout and p.stdout == whole.stdout,
+          "merge text (exit %d):\n%s\nscan text:\n%s" % (p.returncode, p.stdout, whole.stdout))
+    p = run(["merge"] + parts + ["-o", os.path.join(d, "all.sarif")], cwd=d)
+    check(p.returncode == 0 and p.stdout == "", "merge without --format text printed %r" % p.stdout)
+
+
 # ---- suppressions -----------------------------------------------------------
 
 @test

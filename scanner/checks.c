@@ -56,29 +56,40 @@ static const char *signedness(enum breaks br)
 
 struct report_at at_value(struct walk *w, const struct occ *o, int node)
 {
-	return (struct report_at){ node, trace_decl(&w->t, o->src),
+	const struct ret_val *r = returned_by(w, o);
+
+	return (struct report_at){ node, r ? r->decl : trace_decl(&w->t, o->src),
 				   o->carrier >= 0 ? w->car[o->carrier].assign : -1,
-				   o->carrier >= 0 ? &w->car[o->carrier] : NULL };
+				   o->carrier >= 0 ? &w->car[o->carrier] : NULL, r };
 }
 
-/* "'j' (assigned from plain char 'x')" or "plain char 'x'" */
+/* "'j' (assigned from plain char 'x')", "plain char 'x'", or what a
+ * function returns. */
 char *value_name(struct walk *w, const struct occ *o)
 {
-	char *src = node_text(w, o->src), *ref, *s;
+	const struct ret_val *r = returned_by(w, o);
+	char *src, *ref, *s;
 
+	if (r) {
+		ref = operand_text(w, o->ref);
+		s = xasprintf("'%s' (plain char '%s' returned by %s())", ref, r->what, r->name);
+		free(ref);
+		return s;
+	}
+	src = operand_text(w, o->src);
 	if (o->carrier < 0) {
 		s = xasprintf("plain char '%s'", src);
 		free(src);
 		return s;
 	}
 	if (w->car[o->carrier].caller) {
-		ref = node_text(w, o->ref);
+		ref = operand_text(w, o->ref);
 		s = xasprintf("'%s' (a plain char passed by %s())", ref, w->car[o->carrier].caller);
 		free(ref);
 		free(src);
 		return s;
 	}
-	ref = node_text(w, o->ref);
+	ref = operand_text(w, o->ref);
 	s = xasprintf("'%s' (assigned from plain char '%s')", ref, src);
 	free(ref);
 	free(src);
@@ -378,6 +389,39 @@ static int truncated_to_byte(struct walk *w, int expr)
 }
 
 /*
+ * Does the value d, computed at node i, give every byte the same value
+ * once the parentheses, integer conversions and constant masks (& K)
+ * directly around it have been applied?
+ */
+static int settles(struct walk *w, int i, const struct domain *d0)
+{
+	const struct tree *t = &w->t;
+	struct domain d = *d0;
+	long long k;
+
+	for (int p = t->n[i].parent; p >= 0; i = p, p = t->n[p].parent) {
+		if (t->n[p].kind == CXCursor_ParenExpr)
+			continue;
+		if (is_cast(t, p) && t->n[p].type.cls != T_PTR) {
+			domain_convert(&d, t->n[p].type);
+		} else if (t->n[p].kind == CXCursor_BinaryOperator && t->n[p].op == OP_AND &&
+			   eval_const(t, child(t, p, child(t, p, 0) == i ? 1 : 0), &k)) {
+			val_t kk = convert(k, t->n[p].type);
+
+			for (int b = 0; b < 256; b++) {
+				d.s[b] &= kk;
+				d.u[b] &= kk;
+			}
+		} else {
+			return 0;
+		}
+		if (!domain_differs(&d))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * c OP constant: compute the result for every byte.  A shift shows the
  * sign extension at once (c << 8 | d); any other result flows on and is
  * judged where it is observed, so (c | 0x20) == 'x' stays quiet while
@@ -410,10 +454,15 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 	}
 	/* A shift, or a char put into the low byte of a wider word
 	 * (0x700 | c, as VGA text cells are built), shows the sign
-	 * extension at once. */
+	 * extension at once, unless a mask or a narrowing right after
+	 * it gives every byte the same value again ((c >> 4) & 0x0f). */
 	if (op == OP_SHL || op == OP_SHR ||
-	    ((op == OP_OR || op == OP_XOR || op == OP_ADD) && k > 0xff))
-		report_extension(w, o, first, d.s[first], d.u[first], "in");
+	    ((op == OP_OR || op == OP_XOR || op == OP_ADD) && k > 0xff)) {
+		if (settles(w, o->ctx, &d))
+			harmless(o, CS006, o->ctx, "masked or narrowed right after: the same value for every byte");
+		else
+			report_extension(w, o, first, d.s[first], d.u[first], "in");
+	}
 	else
 		observe(w, o->ref, o->src, o->carrier, o->ctx, &d, 1);
 }
@@ -449,10 +498,17 @@ static void check_index(struct walk *w, struct occ *o)
 		report(w, CS009, at_value(w, o, o->ctx), BREAKS_SIGNED,
 		       "%s passed to %s() is negative for bytes 0x80-0xff when char is signed",
 		       what, macro);
-	else
+	else if (o->d.s[0x80] < 0)
 		report(w, CS005, at_value(w, o, o->ctx), BREAKS_SIGNED,
 		       "%s used as an index in '%s' is negative for bytes 0x80-0xff when char is signed",
 		       what, text);
+	else {			/* (unsigned int)c: sign-extended, not negative */
+		char vs[48];
+
+		report(w, CS005, at_value(w, o, o->ctx), BREAKS_SIGNED,
+		       "%s used as an index in '%s' is %s for byte 0x80 when char is signed, 128 when it is unsigned",
+		       what, text, val_str(o->d.s[0x80], vs, sizeof(vs)));
+	}
 	free(macro);
 	free(what);
 	free(text);

@@ -67,12 +67,16 @@ static void note_write(struct walk *w, int k, int value, int at)
 {
 	struct carrier *c = &w->car[k];
 	int v = strip_parens(&w->t, value), src = v >= 0 ? widened_char(&w->t, v) : -1;
+	int ret = v >= 0 ? returned_value(w, v) : -1;
 	long long ignored;
 
+	if (ret >= 0)
+		src = v;
 	if (src >= 0) {
 		if (c->src < 0) {
 			c->src = src;
 			c->assign = at;
+			c->ret = ret;
 		}
 		return;
 	}
@@ -119,7 +123,7 @@ static void find_carriers(struct walk *w)
 		grow(&w->car, &w->carcap, w->ncar + 1, sizeof(*w->car));
 		w->car[w->ncar++] = (struct carrier){ t->n[i].cur, seed ? i : -1, -1, 0,
 						      t->n[i].type, seed ? w->seed->caller : NULL,
-						      seed ? w->seed->call : clang_getNullCursor() };
+						      seed ? w->seed->call : clang_getNullCursor(), -1 };
 	}
 	for (int i = 1; i < t->len && w->ncar; i++) {
 		const struct node *n = &t->n[i];
@@ -137,6 +141,20 @@ static void find_carriers(struct walk *w)
 			 (k = referenced_carrier(w, child(t, i, 0))) >= 0)
 			w->car[k].bad = 1;
 	}
+}
+
+/* Is p an assignment of value i to a local variable whose own value is
+ * used by an enclosing expression? */
+static int value_of_assignment(struct walk *w, int i, int p)
+{
+	const struct tree *t = &w->t;
+	int pp = t->n[p].parent;
+
+	if (t->n[p].kind != CXCursor_BinaryOperator || t->n[p].op != OP_ASSIGN ||
+	    child(t, p, 1) != i || t->n[p].type.cls != T_INT || pp < 0 ||
+	    !is_expr(t->n[pp].kind))
+		return 0;
+	return referenced_carrier(w, child(t, p, 0)) >= 0;
 }
 
 /* Follow the value up through parentheses and integer conversions. */
@@ -157,6 +175,13 @@ void observe(struct walk *w, int ref, int src, int carrier, int start,
 			o.top = p;
 			continue;
 		}
+		/* (c = next()) != EOF: the assignment's value, when
+		 * something uses it, is observed as well as c's reads. */
+		if (value_of_assignment(w, o.top, p)) {
+			domain_convert(d, t->n[p].type);
+			o.top = p;
+			continue;
+		}
 		if (!is_cast(t, p))
 			break;
 		/* Back to a char type, a pointer or a float: not ours. */
@@ -168,6 +193,8 @@ void observe(struct walk *w, int ref, int src, int carrier, int start,
 	o.d = *d;
 	if (!domain_differs(d))
 		harmless(&o, CS001, o.top, "converted so that every byte gives the same value");
+	else if (ascii_source(w, src))
+		harmless(&o, CS003, o.ctx, "it holds bytes 0x00-0x7f only (ASCII constants)");
 	else if (ascii_guard(w, &o) >= 0)
 		harmless(&o, CS003, o.ctx, "only bytes 0x00-0x7f get here (an ASCII-only guard)");
 	else
@@ -215,6 +242,28 @@ static void explain_unwidened(struct walk *w, int i)
 			       t->n[p].kind == CXCursor_ReturnStmt ? CS010 : CS001, i, why);
 }
 
+/* In a caller walked again: a call of a function that returns a
+ * widened char, or a variable assigned one. */
+static void find_returned(struct walk *w, int i)
+{
+	const struct tree *t = &w->t;
+	struct domain d;
+	int k = returned_value(w, i), c;
+
+	if (k >= 0 && t->n[i].kind == CXCursor_CallExpr) {
+		d = w->ret[k].d;
+		observe(w, i, i, -1, i, &d, 0);
+		return;
+	}
+	if (t->n[i].kind != CXCursor_DeclRefExpr || t->n[i].parent < 0 ||
+	    !is_implicit_cast(t, t->n[i].parent) || (c = referenced_carrier(w, i)) < 0 ||
+	    w->car[c].bad || w->car[c].ret < 0)
+		return;
+	d = w->ret[w->car[c].ret].d;
+	domain_convert(&d, w->car[c].type);
+	observe(w, i, w->car[c].src, c, i, &d, 0);
+}
+
 static void find_values(struct walk *w)
 {
 	const struct tree *t = &w->t;
@@ -223,6 +272,11 @@ static void find_values(struct walk *w)
 	for (int i = 0; i < t->len; i++) {
 		int src = widened_char(t, i), k;
 
+		/* A caller walked again: only the values functions return. */
+		if (w->ret_pass) {
+			find_returned(w, i);
+			continue;
+		}
 		/* A callee walked again: only its seeded parameter. */
 		if (w->seed && (src >= 0 || char_offset(t, i)))
 			continue;
@@ -244,7 +298,8 @@ static void find_values(struct walk *w)
 		if (t->n[i].kind != CXCursor_DeclRefExpr || t->n[i].parent < 0 ||
 		    !is_implicit_cast(t, t->n[i].parent) ||
 		    (k = referenced_carrier(w, i)) < 0 ||
-		    w->car[k].bad || w->car[k].src < 0 || (w->seed && !w->car[k].caller))
+		    w->car[k].bad || w->car[k].src < 0 || w->car[k].ret >= 0 ||
+		    (w->seed && !w->car[k].caller))
 			continue;
 		domain_char(&d);
 		domain_convert(&d, w->car[k].type);
@@ -252,7 +307,7 @@ static void find_values(struct walk *w)
 	}
 }
 
-static void walk_decl(struct walk *w, CXCursor c)
+void walk_decl(struct walk *w, CXCursor c)
 {
 	CXString name = clang_getCursorSpelling(c);
 
@@ -261,8 +316,11 @@ static void walk_decl(struct walk *w, CXCursor c)
 	tree_build(&w->t, w->tu, c);
 	find_carriers(w);
 	find_values(w);
-	if (!w->seed)
+	if (!w->seed && !w->ret_pass) {
+		note_int_calls(w);
+		note_table_uses(w);
 		check_stores(w);
+	}
 	free(w->function);
 	w->function = NULL;
 }
@@ -296,31 +354,39 @@ void follow_into(struct walk *w, CXCursor call, CXCursor arg)
 		if (w->pin[i].index == (unsigned)k && clang_equalCursors(w->pin[i].fn, fn))
 			return;
 	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
-	w->pin[w->npin++] = (struct param_in){ fn, (unsigned)k, xstrdup(w->function), call };
+	w->pin[w->npin++] = (struct param_in){ fn, (unsigned)k, xstrdup(w->function), call,
+					       w->t.n[0].cur };
 }
 
 /* Walk each callee again with its parameter as the char's carrier; a
  * callee may pass it on, so until nothing new is added. */
-static void follow_calls(struct walk *w)
+static void follow_calls(struct walk *w, size_t *done)
 {
-	for (size_t i = 0; i < w->npin; i++) {
-		struct param_in p = w->pin[i];
+	for (; *done < w->npin; ++*done) {
+		struct param_in p = w->pin[*done];
 
 		w->seed = &p;
 		walk_decl(w, p.fn);
 		w->seed = NULL;
 	}
-	for (size_t i = 0; i < w->npin; i++)
-		free(w->pin[i].caller);
 }
 
 void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 		struct findings *out)
 {
 	struct walk w = { .tu = tu, .opts = opts, .out = out };
+	size_t done = 0;
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_level, &w);
-	follow_calls(&w);
+	/* Into callees, out to callers, and into the callees they pass it
+	 * to in turn. */
+	follow_calls(&w, &done);
+	follow_returns(&w);
+	follow_calls(&w, &done);
+	for (size_t i = 0; i < w.npin; i++)
+		free(w.pin[i].caller);
+	returns_free(&w);
+	drop_signed_tables(&w);
 	tree_free(&w.t);
 	free(w.car);
 	free(w.pin);

@@ -10,7 +10,7 @@
 #include "util.h"
 
 static const char *const related_labels[] = {
-	"declaration", "assignment", "call", "macro definition", "related",
+	"declaration", "assignment", "call", "return", "macro definition", "related",
 };
 
 const char *const baseline_names[NR_BASELINE_STATES] = {

@@ -51,6 +51,16 @@ char *node_text(struct walk *w, int i)
 	return cursor_text(w->tu, w->t.n[i].cur);
 }
 
+/* An operand as written: libclang puts a read's implicit conversion
+ * around the parentheses of a macro body ((x) < 0), so quoting it would
+ * quote the whole invocation, where the name itself is 'c'. */
+char *operand_text(struct walk *w, int i)
+{
+	int j = strip_implicit(&w->t, i);
+
+	return node_text(w, j >= 0 ? j : i);
+}
+
 char *macro_name(struct walk *w, int i, CXCursor *macro)
 {
 	struct loc l;
@@ -200,6 +210,16 @@ static void add_assignment(struct walk *w, struct finding *f, int assign)
 	free(text);
 }
 
+/* A value a function returns: where it returns the char. */
+static void add_return(struct finding *f, const struct ret_val *r)
+{
+	struct loc l;
+
+	if (!r || cursor_file_loc(r->stmt, &l))
+		return;
+	add_related(f, l, "return", xasprintf("%s() returns the plain char '%s' here", r->name, r->what));
+}
+
 /* A parameter carrier: where the caller passes the char. */
 static void add_call(struct finding *f, const struct carrier *car, CXTranslationUnit tu)
 {
@@ -274,6 +294,7 @@ void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
 	va_end(ap);
 	add_decl(w, f, at.decl);
 	add_call(f, at.car, w->tu);
+	add_return(f, at.ret);
 	add_assignment(w, f, at.assign);
 	if (!clang_Cursor_isNull(macro))
 		add_macro(f, macro);

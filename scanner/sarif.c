@@ -280,7 +280,7 @@ static json_t *flow_step(struct ctx *c, const struct loc *l, const char *message
  */
 static void code_flow(struct ctx *c, const struct finding *x, json_t *res)
 {
-	static const char *const steps[] = { "call", "assignment" };
+	static const char *const steps[] = { "return", "call", "assignment" };
 	json_t *locs = json_array();
 
 	for (size_t s = 0; s < sizeof(steps) / sizeof(steps[0]); s++)

@@ -69,6 +69,9 @@ static void check_escape(struct walk *w, struct occ *o)
 	if (tested_guard(w, o) >= 0)
 		;
 	else if (c->kind == CXCursor_ReturnStmt) {
+		/* Callers here are walked again with it (a parameter's
+		 * value goes back only to the call that passed it). */
+		record_return(w, o);
 		where = xasprintf("is returned as '%s'", clang_getCString(ts));
 	} else if (stores_outside(w, o)) {
 		char *lhs = node_text(w, child(&w->t, o->ctx, 0));
@@ -124,8 +127,9 @@ void check_store(struct walk *w, struct occ *o)
 	}
 	/* A variable declared int was widened on purpose; its uses as
 	 * unsigned are guarded by the tests CS001/CS002 judge (p4.c's
-	 * test_bit(j, ...) after j != -1). */
-	if (o->carrier >= 0)
+	 * test_bit(j, ...) after j != -1).  One declared unsigned holds
+	 * the sign extension already: it shows wherever the value goes. */
+	if (o->carrier >= 0 && w->car[o->carrier].type.is_signed)
 		return;
 	ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
 	how = xasprintf("into '%s' in", clang_getCString(ts));
@@ -176,6 +180,8 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 	int byte = (int)(k & 0xff);
 	char *text = node_text(w, i), number[32];
 	char extra[80] = "";
+	CXCursor target = store_target(w, i, list);
+	size_t before = w->out->len;
 
 	snprintf(number, sizeof(number), "%lld", k);
 	if (strcmp(text, number)) {
@@ -189,10 +195,12 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 		snprintf(extra, sizeof(extra),
 			 " (%d more constant%s outside 0..127 in this initializer)",
 			 more, more > 1 ? "s" : "");
-	report(w, CS004, (struct report_at){ i, store_target(w, i, list), -1, NULL },
+	report(w, CS004, (struct report_at){ i, target, -1, NULL, NULL },
 	       k < 0 ? BREAKS_UNSIGNED : BREAKS_SIGNED,
 	       "%s stored into plain char reads back as %d when char is signed, %d when it is unsigned%s",
 	       text, byte - 256, byte, extra);
+	if (list >= 0 && w->out->len > before)
+		note_table_store(w, target, before);
 	free(text);
 }
 

@@ -19,6 +19,7 @@ struct carrier {
 	struct ctype type;	/* the variable's */
 	const char *caller;	/* a parameter: the function passing a char */
 	CXCursor call;		/* ... and its call */
+	int ret;		/* assigned a call of w->ret[ret], or -1 */
 };
 
 /* Parameter `index` of the function defined at `fn` is given a widened
@@ -28,6 +29,38 @@ struct param_in {
 	unsigned index;
 	char *caller;
 	CXCursor call;
+	CXCursor caller_fn;	/* the function the call is in */
+};
+
+/* A function of this TU that returns a widened plain char: its calls
+ * are values to follow on in the callers (the value's way out). */
+struct ret_val {
+	CXCursor fn;		/* canonical */
+	CXCursor call;		/* a parameter returned: only this call's */
+	CXCursor caller;	/* ... which is in this function */
+	char *name;		/* the function's */
+	char *what;		/* the plain char expression returned */
+	CXCursor stmt;		/* the return statement */
+	CXCursor decl;		/* the char's declaration, for the fix */
+	struct domain d;	/* the value returned, per byte */
+};
+
+/* A call from one function of this TU to another that returns an int. */
+struct int_call {
+	CXCursor caller, callee;	/* callee canonical */
+};
+
+/* A table of plain char of this TU: how its uses read it (tables.c). */
+struct table_use {
+	CXCursor var;		/* canonical */
+	unsigned signed_reads;	/* (const signed char *)table */
+	unsigned other_uses;
+};
+
+/* A CS004 finding on a table's initializer, kept until the TU is seen. */
+struct table_store {
+	CXCursor var;
+	size_t finding;		/* index in walk.out */
 };
 
 struct walk {
@@ -41,6 +74,16 @@ struct walk {
 	struct param_in *pin;	/* calls into bodies of this TU */
 	size_t npin, pincap;
 	const struct param_in *seed;	/* walking a callee for this one */
+	struct ret_val *ret;	/* functions returning a widened char */
+	size_t nret, retcap;
+	struct int_call *calls;
+	size_t ncalls, callcap;
+	int ret_pass;		/* walking callers: only the calls of ret[] */
+	size_t ret_from;	/* ... from this one on (the last round's) */
+	struct table_use *tab;
+	size_t ntab, tabcap;
+	struct table_store *tstore;
+	size_t ntstore, tstorecap;
 };
 
 /* A plain char value on its way to where it is observed. */
@@ -82,6 +125,18 @@ void check_stores(struct walk *w);	/* constants into plain char */
 
 /* engine.c: a widened plain char is passed to a function of this TU. */
 void follow_into(struct walk *w, CXCursor call, CXCursor arg);
+void walk_decl(struct walk *w, CXCursor c);
+
+/* returns.c: a widened plain char returned as an int goes on in the
+ * callers of this TU. */
+void note_int_calls(struct walk *w);			/* of the tree walked */
+void record_return(struct walk *w, const struct occ *o);
+int returned_value(struct walk *w, int i);	/* index in w->ret, or -1 */
+/* The function that returned o's value (a call, or a variable assigned
+ * one), or NULL. */
+const struct ret_val *returned_by(struct walk *w, const struct occ *o);
+void follow_returns(struct walk *w);
+void returns_free(struct walk *w);
 
 /* guard.c: the condition that lets only bytes 0x00-0x7f reach o's
  * observation, or -1. */
@@ -90,12 +145,23 @@ int ascii_guard(struct walk *w, const struct occ *o);
  * (p4.c's j != -1 before test_bit(j, ...)), or -1. */
 int tested_guard(struct walk *w, const struct occ *o);
 
+/* sources.c: a source that holds bytes 0x00-0x7f only (a const ASCII
+ * table, a local assigned ASCII constants); a value that is one. */
+int ascii_source(struct walk *w, int src);
+int ascii_value(const struct tree *t, int v);
+
+/* tables.c: CS004 on tables read only through signed char pointers. */
+void note_table_uses(struct walk *w);			/* of the tree walked */
+void note_table_store(struct walk *w, CXCursor var, size_t finding);
+void drop_signed_tables(struct walk *w);		/* frees the lists */
+
 /* report.c */
 struct report_at {
 	int node;		/* where: a node of w->t */
 	CXCursor decl;		/* the char's declaration, or null */
 	int assign;		/* carrier assignment node, or -1 */
 	const struct carrier *car;	/* the carrier, or NULL */
+	const struct ret_val *ret;	/* returned by a function, or NULL */
 };
 void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -103,6 +169,7 @@ void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
 void report_pass(struct walk *w, enum rule_id r, int node, const char *why);
 CXCursor trace_decl(const struct tree *t, int i);
 char *node_text(struct walk *w, int i);
+char *operand_text(struct walk *w, int i);	/* parens, conversions off */
 /* The macro a node is expanded from (its MacroExpansion cursor in *macro
  * when macro is not NULL), or NULL when not in a macro. */
 char *macro_name(struct walk *w, int i, CXCursor *macro);

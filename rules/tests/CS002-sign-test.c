@@ -13,7 +13,7 @@ int sign_tests(char c, kchar k, const char *p)
 
 	r += c < 0;			/* expect: CS002 unsigned {{always false}} */
 	r += k >= 0;			/* expect: CS002 */
-	r += IS_NEG(c);			/* expect: CS002 */
+	r += IS_NEG(c);			/* expect: CS002 {{'IS_NEG(c)' on plain char 'c' is}} */
 	r += v < 0;			/* expect: CS002 */
 	r += c > -1;			/* expect: CS002 unsigned {{always true}} */
 	r += (signed char)c < 0;	/* ok: CS002 */

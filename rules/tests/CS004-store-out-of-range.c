@@ -36,3 +36,17 @@ char error_code(int bad)
 		return -1;			/* expect: CS004 */
 	return 0;				/* ok: CS004 */
 }
+
+/* A table of this TU read only through a signed char pointer: its -1s
+ * are read back as -1 under either signedness. */
+static const char delta[4] = { -1, 0, 1, -1 };		/* ok: CS004 */
+static const char delta_mixed[4] = { -1, 0, 1, -1 };	/* expect: CS004 unsigned */
+const char delta_global[2] = { -1, 0 };			/* expect: CS004 */
+
+int deltas(int i)
+{
+	const signed char *d = (const signed char *)delta;
+
+	return d[i] + ((const signed char *)delta_mixed)[i] + (delta_mixed[i] == 1) +
+	       ((const signed char *)delta_global)[i];
+}

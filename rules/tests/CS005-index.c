@@ -20,3 +20,14 @@ int lookups(char c, name_t n, const char *p, const unsigned char *u)
 	r += map[c & 0x7f];		/* ok: CS005 */
 	return r;
 }
+
+/* CERT STR34-C: a cast to unsigned int sign-extends first. */
+extern const char table[256];
+
+long first_not_in_table(const char *c_str)
+{
+	for (const char *s = c_str; *s; ++s)
+		if (table[(unsigned int)*s] != *s)	/* expect: CS005 signed {{0xffffff80 for byte 0x80}} */
+			return s - c_str;
+	return -1;
+}

@@ -47,3 +47,32 @@ unsigned letter(char c)
 {
 	return isalpha(c) ? c << 8 : 0;		/* expect: CS006 */
 }
+
+/* Sources that hold ASCII only: a const table written out in ASCII, a
+ * local assigned ASCII constants.  Any other byte anywhere, a table that
+ * can be written, or a local written otherwise, and they are values. */
+static const char hex_digits[] = "0123456789abcdef";
+static const char with_latin1[] = "abc\xe9";
+static char writable[] = "abc";
+static const char listed[] = { 'x', 'y', 'z' };
+static const char listed_high[] = { 'x', 'y', 0x7f + 1 };	/* expect: CS004 */
+
+unsigned ascii_tables(int i)
+{
+	unsigned r = hex_digits[i] << 4;	/* ok: CS006 */
+
+	r += listed[i] << 8;			/* ok: CS006 */
+	r += with_latin1[i] << 4;		/* expect: CS006 */
+	r += writable[i] << 4;			/* expect: CS006 */
+	return r + (listed_high[i] << 4);	/* expect: CS006 */
+}
+
+unsigned ascii_locals(int x)
+{
+	char sep = ',', pad = x ? ' ' : '0', odd = 'a';
+	char *p = &odd;
+
+	*p = (char)x;
+	return (sep << 8) | (pad << 4) |	/* ok: CS006 */
+	       (odd << 12);			/* expect: CS006 */
+}

@@ -55,3 +55,40 @@ u32 word(const char *p)
 
 	return hi << 8 | hi << 24;		/* expect: CS006 */
 }
+
+/* A local declared unsigned holds the sign extension already: it shows
+ * wherever the value goes, not only in arithmetic. */
+unsigned int widened_copy(const char *p)
+{
+	unsigned int v = p[0];
+
+	return v;				/* expect: CS006 signed {{'unsigned int' in 'return v'}} */
+}
+
+void widened_out(unsigned int *out, const char *p)
+{
+	unsigned int v = p[1];
+
+	*out = v;				/* expect: CS006 */
+}
+
+/* Declared int: widened on purpose, judged where it is tested. */
+int signed_copy(const char *p)
+{
+	int v = p[0];
+
+	return v;				/* expect: CS010 */
+}
+
+/* A shift whose result is masked or narrowed right away is the same
+ * value for every byte: (c >> 4) & 0x0f is the high nibble either way. */
+unsigned char nibbles(char c, unsigned char *lo)
+{
+	*lo = (unsigned char)(c << 4);		/* ok: CS006 */
+	return (c >> 4) & 0x0f;			/* ok: CS006 */
+}
+
+int nibble_sign(char c)
+{
+	return (c >> 4) & 0xff;			/* expect: CS006 */
+}

@@ -97,3 +97,53 @@ int relay(const char *s)
 {
 	return pass_on(s[1]);
 }
+
+/* Out of a function: where a caller in this TU observes the value, the
+ * test is the finding (the note at the return stays: other TUs may call). */
+int count_until_eof(const char *s)
+{
+	int c, n = 0;
+
+	while ((c = next_char(&s)) != EOF)	/* expect: CS001 unsigned {{returned by next_char()}} */
+		n += c == ' ';
+	return n;
+}
+
+static int next_of(const char **s)
+{
+	return next_char(s);			/* expect: CS010 */
+}
+
+int negative_next(const char *s)
+{
+	int v = next_of(&s);
+
+	return v < 0;				/* expect: CS002 {{returned by next_of()}} */
+}
+
+/* Masked before it leaves: the same byte value either way. */
+static int byte_at(const char *s)
+{
+	return s[0] & 0xff;			/* ok: CS010 */
+}
+
+int is_ff(const char *s)
+{
+	return byte_at(s) == 0xff;		/* ok: CS001 */
+}
+
+/* A parameter's value goes back only to the call that passed a char. */
+static int same(int v)
+{
+	return v;				/* expect: CS010 {{passed by with_char()}} */
+}
+
+int with_int(int x)
+{
+	return same(x) == -1;			/* ok: CS001 */
+}
+
+int with_char(const char *s)
+{
+	return same(s[0]) == -1;		/* expect: CS001 unsigned {{returned by same()}} */
+}

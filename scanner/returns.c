@@ -1,0 +1,170 @@
+/*
+ * The way out of a function: a widened plain char returned as an int is
+ * a value in each caller of this TU, followed there to where the caller
+ * observes it (CERT STR34-C's lexer returns *str++ and its caller tests
+ * the result against EOF).  The first walk records the returns and the
+ * int-valued calls between functions; then the callers of a recorded
+ * function are walked again with only those calls as values, until no
+ * caller returns one in turn.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "source.h"
+#include "util.h"
+#include "walk.h"
+
+#define MAX_RETURNS 256		/* functions followed out of, per TU */
+#define MAX_ROUNDS 4		/* callers returning it again, nested */
+
+static CXCursor callee_of(const struct tree *t, int i)
+{
+	CXCursor fn = clang_getCursorReferenced(t->n[i].cur);
+
+	if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return clang_getNullCursor();
+	return clang_getCanonicalCursor(fn);
+}
+
+/* Calls of functions defined here that return an int: who might get a
+ * widened char back. */
+void note_int_calls(struct walk *w)
+{
+	const struct tree *t = &w->t;
+
+	if (t->n[0].kind != CXCursor_FunctionDecl)
+		return;
+	for (int i = 1; i < t->len; i++) {
+		CXCursor fn;
+
+		if (t->n[i].kind != CXCursor_CallExpr || t->n[i].type.cls != T_INT ||
+		    clang_Cursor_isNull(fn = callee_of(t, i)) ||
+		    clang_Cursor_isNull(clang_getCursorDefinition(fn)))
+			continue;
+		grow(&w->calls, &w->callcap, w->ncalls + 1, sizeof(*w->calls));
+		w->calls[w->ncalls++] = (struct int_call){ t->n[0].cur, fn };
+	}
+}
+
+/* The value call returns: of any call of fn, or of this call only (a
+ * char passed in and returned). */
+static int find_return(struct walk *w, CXCursor fn, CXCursor call)
+{
+	for (size_t k = 0; k < w->nret; k++)
+		if (clang_Cursor_isNull(w->ret[k].call) ?
+		    clang_equalCursors(w->ret[k].fn, fn) :
+		    clang_equalCursors(w->ret[k].call, call))
+			return (int)k;
+	return -1;
+}
+
+const struct ret_val *returned_by(struct walk *w, const struct occ *o)
+{
+	int k = o->carrier >= 0 ? w->car[o->carrier].ret : returned_value(w, o->src);
+
+	return k >= 0 ? &w->ret[k] : NULL;
+}
+
+/* o reaches a return statement of the function walked. */
+void record_return(struct walk *w, const struct occ *o)
+{
+	const struct tree *t = &w->t;
+	CXCursor fn = clang_getCanonicalCursor(t->n[0].cur), decl;
+	const struct ret_val *inner;
+	struct ret_val *r;
+	char *what;
+
+	CXCursor call = w->seed ? w->seed->call : clang_getNullCursor();
+
+	if (t->n[0].kind != CXCursor_FunctionDecl || w->nret >= MAX_RETURNS ||
+	    (!w->seed && find_return(w, fn, call) >= 0) ||
+	    (w->seed && find_return(w, clang_getNullCursor(), call) >= 0))
+		return;
+	/* Returned on from a callee: the char is the callee's. */
+	inner = returned_by(w, o);
+	if (inner)
+		what = xstrdup(inner->what);
+	else if (w->seed)	/* the argument the caller passed */
+		what = cursor_text(w->tu, clang_Cursor_getArgument(w->seed->call, w->seed->index));
+	else
+		what = operand_text(w, o->src);
+	decl = inner ? inner->decl : trace_decl(t, o->src);
+	grow(&w->ret, &w->retcap, w->nret + 1, sizeof(*w->ret));
+	r = &w->ret[w->nret++];
+	r->fn = fn;
+	r->call = call;
+	r->caller = w->seed ? w->seed->caller_fn : clang_getNullCursor();
+	r->name = xstrdup(w->function);
+	r->what = what;
+	r->stmt = t->n[o->ctx].cur;
+	r->decl = decl;
+	r->d = o->d;
+}
+
+int returned_value(struct walk *w, int i)
+{
+	const struct tree *t = &w->t;
+	int k;
+
+	i = strip_parens(t, i);
+	if (!w->ret_pass || i < 0 || t->n[i].kind != CXCursor_CallExpr)
+		return -1;
+	k = find_return(w, callee_of(t, i), t->n[i].cur);
+	return k >= (int)w->ret_from ? k : -1;
+}
+
+static int calls_returner(struct walk *w, CXCursor caller, size_t from)
+{
+	for (size_t k = from; k < w->nret; k++)
+		if (!clang_Cursor_isNull(w->ret[k].call) &&
+		    clang_equalCursors(w->ret[k].caller, caller))
+			return 1;
+	for (size_t c = 0; c < w->ncalls; c++)
+		if (clang_equalCursors(w->calls[c].caller, caller))
+			for (size_t k = from; k < w->nret; k++)
+				if (clang_Cursor_isNull(w->ret[k].call) &&
+				    clang_equalCursors(w->calls[c].callee, w->ret[k].fn))
+					return 1;
+	return 0;
+}
+
+/* Walk again each caller of a function recorded since the last round. */
+void follow_returns(struct walk *w)
+{
+	size_t from = 0;
+
+	for (int round = 0; round < MAX_ROUNDS && from < w->nret; round++) {
+		size_t upto = w->nret, ncallers = 0;
+		CXCursor *callers = NULL;
+		size_t cap = 0;
+
+		for (size_t c = 0; c < w->ncalls; c++) {
+			CXCursor caller = w->calls[c].caller;
+			size_t k;
+
+			for (k = 0; k < ncallers; k++)
+				if (clang_equalCursors(callers[k], caller))
+					break;
+			if (k < ncallers || !calls_returner(w, caller, from))
+				continue;
+			grow(&callers, &cap, ncallers + 1, sizeof(*callers));
+			callers[ncallers++] = caller;
+		}
+		w->ret_pass = 1;
+		w->ret_from = from;
+		for (size_t k = 0; k < ncallers; k++)
+			walk_decl(w, callers[k]);
+		w->ret_pass = 0;
+		free(callers);
+		from = upto;
+	}
+}
+
+void returns_free(struct walk *w)
+{
+	for (size_t k = 0; k < w->nret; k++) {
+		free(w->ret[k].name);
+		free(w->ret[k].what);
+	}
+	free(w->ret);
+	free(w->calls);
+}

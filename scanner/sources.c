@@ -1,0 +1,173 @@
+/*
+ * What bytes a plain char source can hold.  A read of a const table
+ * every byte of whose initializer is ASCII (hex digits, a charset), or
+ * of a local variable every write of which is an ASCII constant, gives
+ * bytes 0x00-0x7f only: the same value under either signedness,
+ * wherever it goes.  Anything not proven so can hold any byte.
+ */
+#include <string.h>
+#include "walk.h"
+
+static int ascii(long long k)
+{
+	return k >= 0 && k <= 0x7f;
+}
+
+static int last_expr(const struct tree *t, int i)
+{
+	int last = -1;
+
+	for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
+		if (is_expr(t->n[c].kind))
+			last = c;
+	return last;
+}
+
+/* A string literal's bytes, all of them (the array's size, not strlen:
+ * "a\0\xff" hides a byte from strlen). */
+static int ascii_string(CXCursor lit, long long size)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(lit);
+	const char *s;
+	int ok = 0;
+
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_StrLiteral &&
+	    (s = clang_EvalResult_getAsStr(r)) && (long long)strlen(s) + 1 >= size) {
+		ok = 1;
+		for (; *s; s++)
+			ok &= ascii((unsigned char)*s);
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+static enum CXChildVisitResult ascii_element(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int *ok = data;
+
+	(void)parent;
+	if (!r || clang_EvalResult_getKind(r) != CXEval_Int ||
+	    !ascii(clang_EvalResult_getAsLongLong(r)))
+		*ok = 0;
+	if (r)
+		clang_EvalResult_dispose(r);
+	return *ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static enum CXChildVisitResult keep_last(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult keep_first(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+/* The initializer of a const array of plain char, written out as a
+ * string or a list of constants. */
+static int ascii_table(CXCursor var)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var));
+	CXCursor init = clang_getNullCursor();
+	int ok = 1;
+
+	/* The canonical type may carry the const on the array. */
+	if (t.kind != CXType_ConstantArray ||
+	    !(clang_isConstQualifiedType(t) ||
+	      clang_isConstQualifiedType(clang_getArrayElementType(t))))
+		return 0;
+	clang_visitChildren(var, keep_last, &init);
+	while (clang_getCursorKind(init) == CXCursor_UnexposedExpr) {
+		CXCursor inner = clang_getNullCursor();
+
+		clang_visitChildren(init, keep_first, &inner);
+		init = inner;
+	}
+	switch (clang_getCursorKind(init)) {
+	case CXCursor_StringLiteral:
+		return ascii_string(init, clang_getArraySize(t));
+	case CXCursor_InitListExpr:
+		clang_visitChildren(init, ascii_element, &ok);
+		return ok;
+	default:
+		return 0;
+	}
+}
+
+/* Every write of the local variable decl in this function is an ASCII
+ * constant (c = x ? 'a' : 'b' too), and its address is not taken. */
+static int ascii_local(struct walk *w, CXCursor decl)
+{
+	const struct tree *t = &w->t;
+	int seen = 0;
+
+	for (int i = 1; i < t->len; i++) {
+		const struct node *n = &t->n[i];
+		int v, ref;
+
+		if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cur, decl)) {
+			seen = 1;
+			v = last_expr(t, i);
+		} else if ((n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_UnaryOperator ||
+			    n->kind == CXCursor_CompoundAssignOperator) &&
+			   (ref = strip_parens(t, child(t, i, 0))) >= 0 &&
+			   t->n[ref].kind == CXCursor_DeclRefExpr &&
+			   clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl)) {
+			if (n->kind != CXCursor_BinaryOperator)
+				return 0;		/* c++, c += 1, &c */
+			if (n->op != OP_ASSIGN)
+				continue;		/* read in c == 'x' */
+			v = child(t, i, 1);
+		} else {
+			continue;
+		}
+		if (v >= 0 && !ascii_value(t, v))
+			return 0;
+	}
+	return seen;
+}
+
+int ascii_value(const struct tree *t, int v)
+{
+	long long k;
+
+	v = strip_parens(t, v);
+	if (v < 0)
+		return 1;			/* char c; with no initializer */
+	if (eval_const(t, v, &k))
+		return ascii(k);
+	v = strip_implicit(t, v);
+	if (v >= 0 && t->n[v].kind == CXCursor_ConditionalOperator)
+		return ascii_value(t, child(t, v, 1)) && ascii_value(t, child(t, v, 2));
+	return 0;
+}
+
+int ascii_source(struct walk *w, int src)
+{
+	const struct tree *t = &w->t;
+	int i = strip_implicit(t, src), base;
+	CXCursor d;
+
+	if (i < 0)
+		return 0;
+	if (t->n[i].kind == CXCursor_ArraySubscriptExpr) {
+		base = strip_implicit(t, child(t, i, 0));
+		if (base < 0 || t->n[base].kind != CXCursor_DeclRefExpr)
+			return 0;
+		d = clang_getCursorReferenced(t->n[base].cur);
+		return clang_getCursorKind(d) == CXCursor_VarDecl && ascii_table(d);
+	}
+	if (t->n[i].kind != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(t->n[i].cur);
+	return clang_getCursorKind(d) == CXCursor_VarDecl &&
+	       !clang_Cursor_hasVarDeclGlobalStorage(d) && ascii_local(w, d);
+}

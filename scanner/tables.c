@@ -1,0 +1,121 @@
+/*
+ * Tables of plain char that hold bytes 0x80-0xff (-1 sentinels) but are
+ * only ever read through a signed char pointer: their initializer is
+ * data for signed reads and correct under either signedness.  The walk
+ * counts each use of a table of this TU; a constant store into one
+ * (CS004) is dropped once the whole TU has been seen and every use was
+ * such a cast.  A table other TUs can see keeps its finding.
+ */
+#include <stdlib.h>
+#include "util.h"
+#include "walk.h"
+
+static int plain_char_array(CXCursor var)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var)), e;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray))
+		return 0;
+	e = clang_getCanonicalType(clang_getArrayElementType(t));
+	return e.kind == CXType_Char_S || e.kind == CXType_Char_U;
+}
+
+/* Visible to this TU only: every use is one the walk sees. */
+static int table_of_tu(CXCursor var)
+{
+	enum CXLinkageKind l = clang_getCursorLinkage(var);
+
+	return plain_char_array(var) && (l == CXLinkage_Internal || l == CXLinkage_NoLinkage);
+}
+
+static struct table_use *use_of(struct walk *w, CXCursor var)
+{
+	for (size_t k = 0; k < w->ntab; k++)
+		if (clang_equalCursors(w->tab[k].var, var))
+			return &w->tab[k];
+	grow(&w->tab, &w->tabcap, w->ntab + 1, sizeof(*w->tab));
+	w->tab[w->ntab] = (struct table_use){ var, 0, 0 };
+	return &w->tab[w->ntab++];
+}
+
+/* Is node i (a use of a table) converted to a pointer to signed char
+ * by a cast written in the source? */
+static int cast_to_signed(const struct tree *t, int i)
+{
+	int p = t->n[i].parent;
+	CXType pt;
+
+	while (p >= 0 && (t->n[p].kind == CXCursor_ParenExpr || is_implicit_cast(t, p)))
+		p = t->n[p].parent;
+	if (p < 0 || t->n[p].kind != CXCursor_CStyleCastExpr)
+		return 0;
+	pt = clang_getCanonicalType(clang_getCursorType(t->n[p].cur));
+	return pt.kind == CXType_Pointer &&
+	       clang_getCanonicalType(clang_getPointeeType(pt)).kind == CXType_SChar;
+}
+
+void note_table_uses(struct walk *w)
+{
+	const struct tree *t = &w->t;
+
+	for (int i = 0; i < t->len; i++) {
+		CXCursor var;
+		struct table_use *u;
+
+		if (t->n[i].kind != CXCursor_DeclRefExpr)
+			continue;
+		var = clang_getCursorReferenced(t->n[i].cur);
+		if (!table_of_tu(var))
+			continue;
+		u = use_of(w, clang_getCanonicalCursor(var));
+		if (cast_to_signed(t, i))
+			u->signed_reads++;
+		else
+			u->other_uses++;
+	}
+}
+
+void note_table_store(struct walk *w, CXCursor var, size_t finding)
+{
+	if (clang_Cursor_isNull(var) || !table_of_tu(var))
+		return;
+	grow(&w->tstore, &w->tstorecap, w->ntstore + 1, sizeof(*w->tstore));
+	w->tstore[w->ntstore++] = (struct table_store){ clang_getCanonicalCursor(var), finding };
+}
+
+struct dropping {
+	const struct finding *base;
+	const unsigned char *drop;
+};
+
+static int keep(const struct finding *f, void *arg)
+{
+	const struct dropping *d = arg;
+
+	return !d->drop[f - d->base];
+}
+
+void drop_signed_tables(struct walk *w)
+{
+	unsigned char *drop;
+	struct dropping d;
+	int any = 0;
+
+	if (!w->ntstore)
+		goto out;
+	drop = xcalloc(w->out->len, 1);
+	for (size_t s = 0; s < w->ntstore; s++) {
+		const struct table_use *u = use_of(w, w->tstore[s].var);
+
+		if (u->signed_reads && !u->other_uses && w->tstore[s].finding < w->out->len)
+			any = drop[w->tstore[s].finding] = 1;
+	}
+	d = (struct dropping){ w->out->v, drop };
+	if (any)
+		findings_filter(w->out, keep, &d);
+	free(drop);
+out:
+	free(w->tab);
+	free(w->tstore);
+}

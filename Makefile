@@ -130,8 +130,12 @@ kbuild-check: $(CHARSCAN)
 boot:
 	sh boot/boot.sh $(KERNEL_SRC)
 
+# BENCH_DB=compile_commands.json BENCH_TUS=200 BENCH_RUNS=3; the table is
+# appended to bench/RESULTS.md.
+BENCH_DB ?= $(CURDIR)/work/kbuild/scan-linux-6.1/compile_commands.json
 bench: $(CHARSCAN)
-	python3 tests/bench.py $(CHARSCAN)
+	python3 tests/bench.py $(CHARSCAN) $(BENCH_DB) $(or $(BENCH_TUS),200) $(or $(BENCH_RUNS),3) \
+		--results bench/RESULTS.md
 
 clean:
 	rm -rf out

@@ -1,24 +1,35 @@
 #!/usr/bin/env python3
-"""make bench: charscan against clang -fsyntax-only and clang-tidy on the
-same TUs, in one run, as CPU-time and peak-memory ratios.
+"""make bench: charscan against the compiler's parse, clang-tidy and
+sparse on the same TUs, in one run, as ratios.
 
-    bench.py CHARSCAN [COMPILE_DB] [N]
+    bench.py CHARSCAN [COMPILE_DB] [N] [RUNS] [--results FILE]
 
 COMPILE_DB defaults to the kernel scan's (work/kbuild/scan-linux-6.1), or
-the rule cases when no kernel was built; N TUs (default 40) are taken
-evenly spread over it.  Each tool gets the same argv (the compile command
-with charscan's flag filter applied, from charscan --print-args).
-Absolute times on a 2-core machine are noisy; the ratios are the result.
+the rule cases when there is none; N TUs (default 200) are taken evenly
+spread over it; each measurement is the median of RUNS runs (default 3).
+Every tool gets the same argv: the compile command with charscan's flag
+filter applied (charscan --print-args); sparse gets kbuild's CHECKFLAGS
+before it, as make C=1 runs it.  Printed: CPU seconds and the ratio to
+clang -fsyntax-only, charscan / clang-tidy and / sparse, -j2 wall
+speed-up over -j1, peak RSS of one worker, TUs/s.  --results appends the
+table, with date and machine, to FILE (bench/RESULTS.md).  Absolute
+times on a 2-core machine are noisy; the ratios are the result.
 """
+import datetime
 import json
 import os
-import resource
+import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# kbuild's CHECKFLAGS for x86_64 (Makefile, arch/x86/Makefile).
+SPARSE_FLAGS = ["-D__linux__", "-Dlinux", "-D__STDC__", "-Dunix", "-D__unix__", "-Wbitwise",
+                "-Wno-return-void", "-Wno-unknown-attribute", "-D__x86_64__", "--arch=x86",
+                "-mlittle-endian", "-m64"]
 
 
 def filtered(charscan, db_dir):
@@ -29,12 +40,22 @@ def filtered(charscan, db_dir):
     return [json.loads(l) for l in p.stdout.splitlines()]
 
 
+# Runs one command in a fresh process, so that the peak RSS it reports
+# is this command's (RUSAGE_CHILDREN's maximum never goes down).
+RUNNER = """import json, resource, subprocess, sys, time
+t0 = time.monotonic()
+rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+wall = time.monotonic() - t0
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps([r.ru_utime + r.ru_stime, wall, r.ru_maxrss, rc]))
+"""
+
+
 def measure(cmd, cwd):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, after.ru_maxrss, p.returncode
+    """CPU seconds, wall seconds and peak RSS (KiB) of cmd's processes."""
+    p = subprocess.run([sys.executable, "-c", RUNNER] + cmd, cwd=cwd, capture_output=True,
+                       text=True, check=True)
+    return json.loads(p.stdout)
 
 
 def first(*names):
@@ -44,11 +65,55 @@ def first(*names):
     return None
 
 
+def per_tu_tools(e):
+    """The tools run once per TU: (name, argv) with this TU's flags."""
+    a = e["arguments"][1:]
+    src = [x for x in a if os.path.join(e["directory"], x) == e["file"] or x == e["file"]]
+    flags = [x for x in a if x not in src]
+    tools = [("clang -fsyntax-only", [CLANG, "-fsyntax-only", "-w"] + a)]
+    if TIDY:
+        tools.append(("clang-tidy (bugprone-signed-char-misuse)",
+                      [TIDY, "-checks=-*,bugprone-signed-char-misuse", "--quiet", e["file"], "--"] +
+                      flags))
+    if SPARSE:
+        # sparse does not know clang's -Xclang/-working-directory forms.
+        sp = [x for x in flags if not x.startswith(("-working-directory", "-Xclang"))]
+        tools.append(("sparse (kbuild CHECKFLAGS)", [SPARSE] + SPARSE_FLAGS + sp + [e["file"]]))
+    return tools
+
+
+def one_run(charscan, tmp, tus):
+    cpu, peak = {}, {}
+    for e in tus:
+        for name, cmd in per_tu_tools(e):
+            c, _, p, _ = measure(cmd, e["directory"])
+            cpu[name] = cpu.get(name, 0.0) + c
+            peak[name] = max(peak.get(name, 0), p)
+    walls = {}
+    for j in (1, 2):
+        c, wall, p, _ = measure([charscan, "-p", tmp, "-j%d" % j, "-q"], tmp)
+        walls[j] = wall
+        if j == 1:
+            cpu["charscan -j1"] = c
+            peak["charscan -j1"] = p
+    return cpu, peak, walls
+
+
 def main():
-    charscan = os.path.abspath(sys.argv[1])
-    db = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "work", "kbuild", "scan-linux-6.1",
-                                                            "compile_commands.json")
-    n = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    global CLANG, TIDY, SPARSE
+    args = [a for a in sys.argv[1:] if not a.startswith("--results")]
+    results = None
+    if "--results" in sys.argv:
+        results = sys.argv[sys.argv.index("--results") + 1]
+        args.remove(results)
+    charscan = os.path.abspath(args[0])
+    db = args[1] if len(args) > 1 else os.path.join(ROOT, "work", "kbuild", "scan-linux-6.1",
+                                                    "compile_commands.json")
+    n = int(args[2]) if len(args) > 2 else 200
+    runs = int(args[3]) if len(args) > 3 else 3
+    CLANG = first("clang-19", "/usr/lib/llvm-19/bin/clang", "clang")
+    TIDY = first("clang-tidy-19", "/usr/lib/llvm-19/bin/clang-tidy", "clang-tidy")
+    SPARSE = first("sparse")
     tmp = tempfile.mkdtemp(prefix="charscan-bench.")
     if not os.path.exists(db):
         db = os.path.join(tmp, "compile_commands.json")
@@ -58,29 +123,37 @@ def main():
     step = max(1, len(entries) // n)
     pick = entries[::step][:n]
     json.dump(pick, open(os.path.join(tmp, "compile_commands.json"), "w"))
-    clang = first("clang-19", "/usr/lib/llvm-19/bin/clang", "clang")
-    tidy = first("clang-tidy-19", "/usr/lib/llvm-19/bin/clang-tidy", "clang-tidy")
-    tools = {"clang -fsyntax-only": 0.0, "clang-tidy (bugprone-signed-char-misuse)": 0.0, "charscan -j1": 0.0}
-    rss = dict.fromkeys(tools, 0)
-    for e in filtered(charscan, tmp):
-        a = e["arguments"][1:]
-        for name, cmd in (("clang -fsyntax-only", [clang, "-fsyntax-only", "-w"] + a),
-                          ("clang-tidy (bugprone-signed-char-misuse)",
-                           [tidy, "-checks=-*,bugprone-signed-char-misuse", "--quiet", e["file"], "--"] +
-                           [x for x in a if os.path.join(e["directory"], x) != e["file"]])):
-            cpu, peak, _ = measure(cmd, e["directory"])
-            tools[name] += cpu
-            rss[name] = max(rss[name], peak)
-    cpu, peak, rc = measure([charscan, "-p", tmp, "-j1", "-q"], tmp)
-    tools["charscan -j1"] = cpu
-    rss["charscan -j1"] = peak
-    base = tools["clang -fsyntax-only"]
-    print("bench: %d TUs from %s" % (len(pick), db))
-    print("  clang %s, clang-tidy %s" % (clang, tidy))
-    print("  %-42s %9s %8s %8s" % ("tool", "CPU s", "ratio", "peak MB"))
-    for name, t in tools.items():
-        print("  %-42s %9.2f %7.2fx %8.0f" % (name, t, t / base if base else 0, rss[name] / 1024))
-    print("  (peak MB is the largest single process; charscan's is the whole scan)")
+    tus = filtered(charscan, tmp)
+    samples = [one_run(charscan, tmp, tus) for _ in range(runs)]
+    cpu = {k: statistics.median(s[0][k] for s in samples) for k in samples[0][0]}
+    peak = {k: max(s[1][k] for s in samples) for k in samples[0][1]}
+    wall1 = statistics.median(s[2][1] for s in samples)
+    wall2 = statistics.median(s[2][2] for s in samples)
+    base = cpu["clang -fsyntax-only"]
+    mine = cpu["charscan -j1"]
+    lines = ["bench: %d TUs spread over %s, median of %d run%s" %
+             (len(pick), os.path.relpath(db, ROOT) if db.startswith(ROOT) else db, runs,
+              "s" if runs > 1 else ""),
+             "  %s; %s, %d cores" % (datetime.date.today().isoformat(), platform.processor() or
+                                    platform.machine(), os.cpu_count()),
+             "",
+             "| tool | CPU s | / clang -fsyntax-only | charscan / tool | peak RSS MiB |",
+             "|---|---|---|---|---|"]
+    for name, t in cpu.items():
+        lines.append("| %s | %.1f | %.2fx | %s | %.0f |" %
+                     (name, t, t / base if base else 0,
+                      "%.2fx" % (mine / t) if t and name != "charscan -j1" else "",
+                      peak[name] / 1024))
+    lines += ["",
+              "charscan -j1 wall %.1f s, -j2 wall %.1f s: speed-up %.2fx; %.1f TUs/s at -j2; "
+              "%.2f s CPU per TU" % (wall1, wall2, wall1 / wall2 if wall2 else 0,
+                                     len(pick) / wall2 if wall2 else 0, mine / len(pick)),
+              "(charscan's peak RSS is its largest process: one worker or the parent)"]
+    print("\n".join(lines))
+    if results:
+        with open(results, "a") as f:
+            f.write("\n## %s\n\n%s\n" % (datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+                                         "\n".join(lines)))
     shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -12,7 +12,9 @@ command is split as the shell would split it, never run by one; the
 compiler invocations (`-c`, a C source) become entries.  A source kbuild
 generates (a keymap, a table, certificates) that does not exist yet is
 made on demand with kbuild's rule for that file; one that cannot be made
-is listed on stderr and left out of the database, never silently.
+is listed on stderr and left out of the database, never silently.  A
+generated header a TU includes (crc32table.h) is made with the TU's
+object; one only a link makes is named on stderr.
 """
 import json
 import os
@@ -80,8 +82,15 @@ charscan-post-link:
 """
 
 
+# kbuild's quiet-mode echo of a recipe, "  CPUSTR  arch/x86/boot/cpustr.h":
+# what a dry run would generate.
+GENERATED = re.compile(r"'  [A-Z0-9_]+ +([^' ]+\.[ch])'")
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+
+
 def dry_run(src, build, targets, env):
-    """The compile entries of `make -n -k TARGETS`, and make's stderr."""
+    """The compile entries of `make -n -k TARGETS`, the sources and
+    headers it would generate (absolute paths), and make's stderr."""
     # Nor a -j or jobserver from a make that runs this one (make scan).
     env = {k: v for k, v in env.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     p = subprocess.run(["make", "-C", src, "O=" + build, "-n", "-k"] + make_vars() + targets,
@@ -92,22 +101,24 @@ def dry_run(src, build, targets, env):
             e = compile_entry(argv, build)
             if e:
                 entries.append(e)
-    return entries, p.stderr
+    made = {os.path.normpath(os.path.join(build, g)) for g in GENERATED.findall(p.stdout)}
+    return entries, made, p.stderr
 
 
 def from_dry_run(src, build, targets):
-    entries, err = dry_run(src, build, targets, os.environ)
+    entries, made, err = dry_run(src, build, targets, os.environ)
     if "all" not in targets:
-        return entries
+        return entries, made
     rule = os.path.join(build, ".charscan-post-link.mk")
     with open(rule, "w") as f:
         f.write(POST_LINK_RULE)
-    post, _ = dry_run(src, build, ["charscan-post-link"], dict(os.environ, MAKEFILES=rule))
+    post, post_made, _ = dry_run(src, build, ["charscan-post-link"],
+                                 dict(os.environ, MAKEFILES=rule))
     os.unlink(rule)
     if not post and "No rule to make target" in err:
         print("dryrun.py: the dry run stops at vmlinux's link and the objects after it "
               "(the boot image) could not be listed; they are missing", file=sys.stderr)
-    return entries + post
+    return entries + post, made | post_made
 
 
 def from_cmd_files(build):
@@ -136,6 +147,54 @@ def make_vars():
             if a and not a.startswith(("-j", "--jobs"))]
 
 
+def make_objects(src, build, objects):
+    """Build these objects (and so their generated prerequisites) with
+    their own directory's Makefile, as kbuild's descent does: a single
+    target from the top would use the wrong flags for arch/x86/boot/."""
+    rule = os.path.join(build, ".charscan-generate.mk")
+    with open(rule, "w") as f:
+        f.write("charscan-generate:\n")
+        for o in objects:
+            f.write("\t-$(Q)$(MAKE) $(build)=%s %s\n" % (os.path.dirname(o), o))
+    subprocess.run(["make", "-C", src, "O=" + build, "-k"] + make_vars() + ["charscan-generate"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=dict(os.environ, MAKEFILES=rule))
+    os.unlink(rule)
+
+
+def includes(e):
+    """What entry e's TU includes by name: #include lines and -include."""
+    a = e["arguments"]
+    forced = [a[k + 1] for k in range(len(a) - 1) if a[k] == "-include"]
+    try:
+        with open(e["file"], errors="replace") as f:
+            return INCLUDE.findall(f.read()) + forced
+    except OSError:
+        return forced
+
+
+def generate_headers(src, build, entries, made):
+    """Files kbuild generates for TUs to include (crc32table.h, cpustr.h,
+    inat-tables.c) that do not exist
+    yet: each TU that includes one by name has its object made, which
+    makes the header first (kbuild declares it a prerequisite).  Returns
+    the TUs whose header still does not exist: only a real build (a
+    link) makes it."""
+    missing = {os.path.basename(g): g for g in made if not os.path.exists(g)}
+    if not missing:
+        return []
+    needy = [(e, [missing[os.path.basename(i)] for i in includes(e)
+                  if os.path.basename(i) in missing]) for e in entries]
+    needy = [(e, hs) for e, hs in needy if hs and e["output"] and e["output"].startswith(build + "/")]
+    objects = sorted({os.path.relpath(e["output"], build) for e, _ in needy})
+    # Twice: a header one directory makes (utsversion.h, in init/) may
+    # be what another directory's object waits for.
+    for _ in range(2 if objects else 0):
+        make_objects(src, build, objects)
+    return [(e, [h for h in hs if not os.path.exists(h)]) for e, hs in needy
+            if not all(os.path.exists(h) for h in hs)]
+
+
 def generate_missing(src, build, entries):
     """Generated sources that do not exist yet: made with kbuild's rule;
     the entries whose source cannot be made are returned."""
@@ -155,7 +214,7 @@ def main():
         sys.exit(__doc__)
     src, build, out = (os.path.abspath(a) for a in sys.argv[1:4])
     targets = sys.argv[4:] or ["all"]
-    dry = from_dry_run(src, build, targets)
+    dry, made = from_dry_run(src, build, targets)
     built = from_cmd_files(build)
     by_output = {}
     for e in built + dry:			# a dry-run command wins: it is newer
@@ -165,6 +224,12 @@ def main():
     for e in lost:
         print("dryrun.py: %s: a generated source kbuild could not make; left out"
               % os.path.relpath(e["file"], build), file=sys.stderr)
+    for e, headers in generate_headers(src, build, entries, made):
+        print("dryrun.py: %s: includes %s, which kbuild generates only in a real build; "
+              "the TU will not parse" % (os.path.relpath(e["file"], build) if e["file"].startswith(build)
+                                         else os.path.relpath(e["file"], src),
+                                         ", ".join(os.path.relpath(h, build) for h in headers)),
+              file=sys.stderr)
     entries = [{k: v for k, v in e.items() if v is not None} for e in entries if e not in lost]
     with open(out + ".tmp", "w") as f:
         json.dump(entries, f, indent=1)

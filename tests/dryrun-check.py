@@ -54,6 +54,9 @@ def main():
           "same argv: %d (after the link: %d); differences: %d"
           % (len(b), took, len(a), len(set(a) & set(b)) - len(differ), len(post_link),
              len(extra) + len(lost) + len(differ)))
+    for line in p.stderr.splitlines():
+        if "will not parse" in line:	# a header only the link makes
+            print(line)
     if not post_link:
         print("the objects built after the link (%s) are missing" % " ".join(POST_LINK))
         return 1

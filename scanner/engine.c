@@ -319,6 +319,7 @@ void walk_decl(struct walk *w, CXCursor c)
 	if (!w->seed && !w->ret_pass) {
 		note_int_calls(w);
 		note_table_uses(w);
+		note_param_args(w);
 		check_stores(w);
 	}
 	free(w->function);
@@ -375,6 +376,7 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 		struct findings *out)
 {
 	struct walk w = { .tu = tu, .opts = opts, .out = out };
+	unsigned char *drop;
 	size_t done = 0;
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_level, &w);
@@ -386,7 +388,12 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	for (size_t i = 0; i < w.npin; i++)
 		free(w.pin[i].caller);
 	returns_free(&w);
-	drop_signed_tables(&w);
+	/* What only the whole TU could tell: findings to take back. */
+	drop = xcalloc(out->len + 1, 1);
+	drop_signed_tables(&w, drop);
+	drop_ascii_params(&w, drop);
+	findings_drop(out, drop);
+	free(drop);
 	tree_free(&w.t);
 	free(w.car);
 	free(w.pin);

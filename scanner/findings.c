@@ -233,6 +233,25 @@ void findings_filter(struct findings *f, int (*keep)(const struct finding *, voi
 	f->len = out;
 }
 
+struct dropping {
+	const struct finding *base;
+	const unsigned char *drop;
+};
+
+static int not_dropped(const struct finding *x, void *arg)
+{
+	const struct dropping *d = arg;
+
+	return !d->drop[x - d->base];
+}
+
+void findings_drop(struct findings *f, const unsigned char *drop)
+{
+	struct dropping d = { f->v, drop };
+
+	findings_filter(f, not_dropped, &d);
+}
+
 void findings_free(struct findings *f)
 {
 	for (size_t i = 0; i < f->len; i++)

@@ -97,6 +97,8 @@ int finding_cmp(const struct finding *a, const struct finding *b);
 /* Keep the findings for which keep() is true; free the rest. */
 void findings_filter(struct findings *f, int (*keep)(const struct finding *, void *),
 		     void *arg);
+/* Drop the findings whose index has drop[index] set. */
+void findings_drop(struct findings *f, const unsigned char *drop);
 void findings_free(struct findings *f);
 
 void notice_add(struct notices *n, const char *level, const char *path,

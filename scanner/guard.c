@@ -11,9 +11,11 @@
  * A condition is evaluated for each byte, signed and unsigned, in three
  * values (false, true, unknown): comparisons of the value with constants,
  * the ASCII-only classifiers, !, && and ||.  Anything else is unknown and
- * narrows nothing.  The value is recognised by its text, with ++ and --
- * taken off (*s++ reads what isdigit(*s) tested); a write to it between
- * the test and the use is not looked for.
+ * narrows nothing.  A case of a switch on the value whose labels are all
+ * ASCII, and that nothing falls into from above, is a guard too.  The
+ * value is recognised by its text, with ++, -- and parentheses taken off
+ * (*s++ reads what isdigit(*s) tested); a write to it between the test
+ * and the use is not looked for.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +39,8 @@ static void set_all(struct truth *r, int x)
 	memset(r, x, sizeof(*r));
 }
 
-/* Text of node i without ++ and --: the value it reads. */
+/* Text of node i without ++, -- and parentheses: the value it reads
+ * (*((*s)++) reads what isdigit(**s) tested). */
 static char *value_key(struct walk *w, int i)
 {
 	char *s = node_text(w, i), *o = s;
@@ -47,7 +50,7 @@ static char *value_key(struct walk *w, int i)
 			p++;
 			continue;
 		}
-		if (*p != ' ')
+		if (*p != ' ' && *p != '(' && *p != ')')
 			*o++ = *p;
 	}
 	*o = '\0';
@@ -193,6 +196,44 @@ static int early_exit_guard(struct walk *w, int block, int stmt, const char *key
 	return -1;
 }
 
+/* Can control fall from statement i of a switch's body into the next? */
+static int falls_through(const struct tree *t, int i)
+{
+	while (i >= 0 && (t->n[i].kind == CXCursor_CaseStmt || t->n[i].kind == CXCursor_DefaultStmt))
+		i = child(t, i, t->n[i].kind == CXCursor_CaseStmt ? 1 : 0);
+	return i >= 0 && !is_jump(t, i);
+}
+
+/*
+ * Node i is the statement of case p (case 'b': case 'a': stmt is two
+ * nested cases): the switch, when it is on the value, every label on the
+ * way is ASCII and nothing falls in from the statement before; else -1.
+ */
+static int case_guard(struct walk *w, int p, int i, const char *key)
+{
+	const struct tree *t = &w->t;
+	int top = p, block, sw, prev = -1;
+	long long k;
+
+	if (child(t, p, 1) != i)
+		return -1;
+	for (;; top = t->n[top].parent) {
+		if (!eval_const(t, child(t, top, 0), &k) || k < 0 || k > 0x7f)
+			return -1;
+		if (t->n[top].parent < 0 || t->n[t->n[top].parent].kind != CXCursor_CaseStmt ||
+		    child(t, t->n[top].parent, 1) != top)
+			break;
+	}
+	block = t->n[top].parent;
+	sw = block >= 0 ? t->n[block].parent : -1;
+	if (sw < 0 || t->n[block].kind != CXCursor_CompoundStmt ||
+	    t->n[sw].kind != CXCursor_SwitchStmt || !is_key(w, child(t, sw, 0), key))
+		return -1;
+	for (int c = t->n[block].first; c >= 0 && c != top; c = t->n[c].next)
+		prev = c;
+	return prev >= 0 && falls_through(t, prev) ? -1 : sw;
+}
+
 /* The condition that guards node i, or -1. */
 static int guard_of(struct walk *w, int i, const char *key, guard_test test)
 {
@@ -212,6 +253,9 @@ static int guard_of(struct walk *w, int i, const char *key, guard_test test)
 			cond = child(t, p, 0);
 		if (cond >= 0 && test(w, cond, key, 1))
 			return cond;
+		if (n->kind == CXCursor_CaseStmt && test == keeps_ascii &&
+		    (g = case_guard(w, p, i, key)) >= 0)
+			return g;
 		if (n->kind == CXCursor_CompoundStmt &&
 		    (g = early_exit_guard(w, p, i, key, test)) >= 0)
 			return g;

@@ -293,6 +293,8 @@ void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
 		die("out of memory");
 	va_end(ap);
 	add_decl(w, f, at.decl);
+	if (!w->seed)
+		note_param_finding(w, at.decl, (size_t)(f - w->out->v));
 	add_call(f, at.car, w->tu);
 	add_return(f, at.ret);
 	add_assignment(w, f, at.assign);

@@ -84,38 +84,14 @@ void note_table_store(struct walk *w, CXCursor var, size_t finding)
 	w->tstore[w->ntstore++] = (struct table_store){ clang_getCanonicalCursor(var), finding };
 }
 
-struct dropping {
-	const struct finding *base;
-	const unsigned char *drop;
-};
-
-static int keep(const struct finding *f, void *arg)
+void drop_signed_tables(struct walk *w, unsigned char *drop)
 {
-	const struct dropping *d = arg;
-
-	return !d->drop[f - d->base];
-}
-
-void drop_signed_tables(struct walk *w)
-{
-	unsigned char *drop;
-	struct dropping d;
-	int any = 0;
-
-	if (!w->ntstore)
-		goto out;
-	drop = xcalloc(w->out->len, 1);
 	for (size_t s = 0; s < w->ntstore; s++) {
 		const struct table_use *u = use_of(w, w->tstore[s].var);
 
 		if (u->signed_reads && !u->other_uses && w->tstore[s].finding < w->out->len)
-			any = drop[w->tstore[s].finding] = 1;
+			drop[w->tstore[s].finding] = 1;
 	}
-	d = (struct dropping){ w->out->v, drop };
-	if (any)
-		findings_filter(w->out, keep, &d);
-	free(drop);
-out:
 	free(w->tab);
 	free(w->tstore);
 }

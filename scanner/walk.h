@@ -63,6 +63,22 @@ struct table_store {
 	size_t finding;		/* index in walk.out */
 };
 
+/* A plain char parameter of a function only this TU calls (params.c);
+ * index -1 holds whether the function's address is taken. */
+struct param_use {
+	CXCursor fn;		/* canonical */
+	int index;
+	unsigned ascii_args, other_args;
+	int address_taken;
+};
+
+/* A finding about such a parameter's char, kept until the TU is seen. */
+struct param_finding {
+	CXCursor fn;
+	int index;
+	size_t finding;		/* index in walk.out */
+};
+
 struct walk {
 	CXTranslationUnit tu;
 	const struct engine_opts *opts;
@@ -84,6 +100,10 @@ struct walk {
 	size_t ntab, tabcap;
 	struct table_store *tstore;
 	size_t ntstore, tstorecap;
+	struct param_use *param;
+	size_t nparam, paramcap;
+	struct param_finding *pfind;
+	size_t npfind, pfindcap;
 };
 
 /* A plain char value on its way to where it is observed. */
@@ -153,7 +173,12 @@ int ascii_value(const struct tree *t, int v);
 /* tables.c: CS004 on tables read only through signed char pointers. */
 void note_table_uses(struct walk *w);			/* of the tree walked */
 void note_table_store(struct walk *w, CXCursor var, size_t finding);
-void drop_signed_tables(struct walk *w);		/* frees the lists */
+void drop_signed_tables(struct walk *w, unsigned char *drop);	/* frees */
+
+/* params.c: findings about char parameters every call passes ASCII. */
+void note_param_args(struct walk *w);			/* of the tree walked */
+void note_param_finding(struct walk *w, CXCursor decl, size_t finding);
+void drop_ascii_params(struct walk *w, unsigned char *drop);	/* frees */
 
 /* report.c */
 struct report_at {

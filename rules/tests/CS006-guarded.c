@@ -76,3 +76,75 @@ unsigned ascii_locals(int x)
 	return (sep << 8) | (pad << 4) |	/* ok: CS006 */
 	       (odd << 12);			/* expect: CS006 */
 }
+
+/* The boot code's and vsprintf's skip_atoi: the read *((*s)++) is the
+ * value isdigit(**s) tested. */
+int skip_atoi(const char **s)
+{
+	int i = 0;
+
+	while (isdigit(**s))
+		i = i * 10 + *((*s)++) - '0';	/* ok: CS006 */
+	return i;
+}
+
+/* A case whose labels are all ASCII, with nothing falling into it, is
+ * reached by ASCII bytes only (kernel/reboot.c's reboot= parser). */
+unsigned int mode;
+
+void parse_mode(const char *str)
+{
+	switch (*str) {
+	case 'w':
+		mode = 1;
+		break;
+	case 'b': case 'a':
+		mode = *str;			/* ok: CS006 */
+		break;
+	case 'x':
+		mode = 2;
+		/* fall through */
+	case 'y':
+		mode = *str;			/* expect: CS006 */
+		break;
+	default:
+		mode = *str;			/* expect: CS006 */
+	}
+}
+
+/* A char parameter of a function only this file calls, given an ASCII
+ * constant by every call (bunzip2's get_bits(bd, 8)): ASCII only. */
+struct bits { unsigned int count; };
+
+static unsigned int get_bits(struct bits *bd, char wanted)
+{
+	bd->count -= wanted;			/* ok: CS006 */
+	return 1u << wanted;
+}
+
+unsigned int read_header(struct bits *bd)
+{
+	return get_bits(bd, 8) + get_bits(bd, 24);
+}
+
+static unsigned int scaled(char k)
+{
+	return k << 4;				/* expect: CS006 */
+}
+
+unsigned int scale_all(char c)
+{
+	return scaled(2) + scaled(c);
+}
+
+static unsigned int hooked(char k)
+{
+	return k << 4;				/* expect: CS006 */
+}
+
+unsigned int (*hook)(char) = hooked;
+
+unsigned int call_hooked(void)
+{
+	return hooked(2);
+}

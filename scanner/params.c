@@ -1,0 +1,119 @@
+/*
+ * Parameters of plain char in functions only this file can call: when
+ * every call passes an ASCII constant (bunzip2's get_bits(bd, 8),
+ * helper(s, ',')) and the function's address is never taken, the
+ * parameter holds ASCII only.  The walk counts the arguments of every
+ * such call; a finding whose char is such a parameter is dropped once
+ * the whole TU has been seen.
+ */
+#include <stdlib.h>
+#include "util.h"
+#include "walk.h"
+
+static int is_plain_char(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_Char_S || t.kind == CXType_Char_U;
+}
+
+static int internal_function(CXCursor fn)
+{
+	return !clang_Cursor_isNull(fn) && clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+	       clang_getCursorLinkage(fn) == CXLinkage_Internal;
+}
+
+static struct param_use *param_of(struct walk *w, CXCursor fn, int index)
+{
+	for (size_t k = 0; k < w->nparam; k++)
+		if (w->param[k].index == index && clang_equalCursors(w->param[k].fn, fn))
+			return &w->param[k];
+	grow(&w->param, &w->paramcap, w->nparam + 1, sizeof(*w->param));
+	w->param[w->nparam] = (struct param_use){ fn, index, 0, 0, 0 };
+	return &w->param[w->nparam++];
+}
+
+/* Is DeclRefExpr i the function a call calls (not its address)? */
+static int is_callee(const struct tree *t, int i)
+{
+	int p = t->n[i].parent;
+
+	while (p >= 0 && (t->n[p].kind == CXCursor_ParenExpr || is_implicit_cast(t, p)))
+		i = p, p = t->n[p].parent;
+	return p >= 0 && t->n[p].kind == CXCursor_CallExpr && child(t, p, 0) == i;
+}
+
+static void note_call(struct walk *w, int call, CXCursor fn)
+{
+	const struct tree *t = &w->t;
+	int n = clang_Cursor_getNumArguments(fn);
+
+	for (int k = 0; k < n; k++) {
+		struct param_use *u;
+
+		if (!is_plain_char(clang_getCursorType(clang_Cursor_getArgument(fn, k))))
+			continue;
+		u = param_of(w, fn, k);
+		if (child(t, call, k + 1) >= 0 && ascii_value(t, child(t, call, k + 1)))
+			u->ascii_args++;
+		else
+			u->other_args++;
+	}
+}
+
+void note_param_args(struct walk *w)
+{
+	const struct tree *t = &w->t;
+
+	for (int i = 0; i < t->len; i++) {
+		CXCursor fn;
+
+		if (t->n[i].kind != CXCursor_DeclRefExpr)
+			continue;
+		fn = clang_getCursorReferenced(t->n[i].cur);
+		if (!internal_function(fn))
+			continue;
+		fn = clang_getCanonicalCursor(fn);
+		if (is_callee(t, i)) {
+			int call = t->n[i].parent;
+
+			while (t->n[call].kind != CXCursor_CallExpr)
+				call = t->n[call].parent;
+			note_call(w, call, fn);
+		} else {
+			param_of(w, fn, -1)->address_taken = 1;
+		}
+	}
+}
+
+/* A finding was just added about the char held by decl. */
+void note_param_finding(struct walk *w, CXCursor decl, size_t finding)
+{
+	CXCursor fn = w->t.n[0].cur;
+	int n;
+
+	if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_ParmDecl ||
+	    !is_plain_char(clang_getCursorType(decl)) || !internal_function(fn))
+		return;
+	n = clang_Cursor_getNumArguments(fn);
+	for (int k = 0; k < n; k++)
+		if (clang_equalCursors(clang_Cursor_getArgument(fn, k), decl)) {
+			grow(&w->pfind, &w->pfindcap, w->npfind + 1, sizeof(*w->pfind));
+			w->pfind[w->npfind++] = (struct param_finding){
+				clang_getCanonicalCursor(fn), k, finding };
+			return;
+		}
+}
+
+void drop_ascii_params(struct walk *w, unsigned char *drop)
+{
+	for (size_t f = 0; f < w->npfind; f++) {
+		const struct param_finding *pf = &w->pfind[f];
+		int address_taken = param_of(w, pf->fn, -1)->address_taken;
+		const struct param_use *u = param_of(w, pf->fn, pf->index);
+
+		if (!address_taken && u->ascii_args && !u->other_args && pf->finding < w->out->len)
+			drop[pf->finding] = 1;
+	}
+	free(w->param);
+	free(w->pfind);
+}

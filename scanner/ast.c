@@ -165,6 +165,16 @@ int strip_implicit(const struct tree *t, int i)
 	return i;
 }
 
+int last_expr_child(const struct tree *t, int i)
+{
+	int last = -1;
+
+	for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
+		if (is_expr(t->n[c].kind))
+			last = c;
+	return last;
+}
+
 int is_expr(enum CXCursorKind k)
 {
 	return k >= CXCursor_FirstExpr && k <= CXCursor_LastExpr;

@@ -57,6 +57,8 @@ int up(const struct tree *t, int i);
 int strip_implicit(const struct tree *t, int i);
 
 int is_expr(enum CXCursorKind k);
+/* A declaration's initializer: its last expression child, or -1. */
+int last_expr_child(const struct tree *t, int i);
 int is_implicit_cast(const struct tree *t, int i);
 int is_cast(const struct tree *t, int i);	/* implicit or explicit */
 

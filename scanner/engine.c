@@ -87,16 +87,6 @@ static void note_write(struct walk *w, int k, int value, int at)
 	c->bad = 1;
 }
 
-static int last_expr_child(const struct tree *t, int i)
-{
-	int last = -1;
-
-	for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
-		if (is_expr(t->n[c].kind))
-			last = c;
-	return last;
-}
-
 /* The seeded parameter of the callee being walked again. */
 static int is_seed(struct walk *w, int i)
 {

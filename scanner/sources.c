@@ -13,16 +13,6 @@ static int ascii(long long k)
 	return k >= 0 && k <= 0x7f;
 }
 
-static int last_expr(const struct tree *t, int i)
-{
-	int last = -1;
-
-	for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
-		if (is_expr(t->n[c].kind))
-			last = c;
-	return last;
-}
-
 /* A string literal's bytes, all of them (the array's size, not strlen:
  * "a\0\xff" hides a byte from strlen). */
 static int ascii_string(CXCursor lit, long long size)
@@ -115,7 +105,7 @@ static int ascii_local(struct walk *w, CXCursor decl)
 
 		if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cur, decl)) {
 			seen = 1;
-			v = last_expr(t, i);
+			v = last_expr_child(t, i);
 		} else if ((n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_UnaryOperator ||
 			    n->kind == CXCursor_CompoundAssignOperator) &&
 			   (ref = strip_parens(t, child(t, i, 0))) >= 0 &&

@@ -1,8 +1,8 @@
 /*
  * Parameters of plain char in functions only this file can call: when
  * every call passes an ASCII constant (bunzip2's get_bits(bd, 8),
- * helper(s, ',')) and the function's address is never taken, the
- * parameter holds ASCII only.  The walk counts the arguments of every
+ * helper(s, ',')), the function's address is never taken and the body
+ * never writes the parameter, it holds ASCII only.  The walk counts the arguments of every
  * such call; a finding whose char is such a parameter is dropped once
  * the whole TU has been seen.
  */
@@ -85,6 +85,27 @@ void note_param_args(struct walk *w)
 	}
 }
 
+/* Is the parameter written in the body (c = x, c++, &c)?  Then the
+ * calls' constants are not all it holds. */
+static int written(const struct tree *t, CXCursor decl)
+{
+	for (int i = 1; i < t->len; i++) {
+		const struct node *n = &t->n[i];
+		int ref;
+
+		if ((n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN) ||
+		    n->kind == CXCursor_CompoundAssignOperator ||
+		    (n->kind == CXCursor_UnaryOperator &&
+		     (n->op == OP_INC || n->op == OP_DEC || n->op == OP_ADDR))) {
+			ref = strip_parens(t, child(t, i, 0));
+			if (ref >= 0 && t->n[ref].kind == CXCursor_DeclRefExpr &&
+			    clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* A finding was just added about the char held by decl. */
 void note_param_finding(struct walk *w, CXCursor decl, size_t finding)
 {
@@ -92,7 +113,8 @@ void note_param_finding(struct walk *w, CXCursor decl, size_t finding)
 	int n;
 
 	if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_ParmDecl ||
-	    !is_plain_char(clang_getCursorType(decl)) || !internal_function(fn))
+	    !is_plain_char(clang_getCursorType(decl)) || !internal_function(fn) ||
+	    written(&w->t, decl))
 		return;
 	n = clang_Cursor_getNumArguments(fn);
 	for (int k = 0; k < n; k++)

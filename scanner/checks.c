@@ -462,9 +462,9 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 			harmless(o, CS006, o->ctx, "masked or narrowed right after: the same value for every byte");
 		else
 			report_extension(w, o, first, d.s[first], d.u[first], "in");
-	}
-	else
+	} else {
 		observe(w, o->ref, o->src, o->carrier, o->ctx, &d, 1);
+	}
 }
 
 static void check_arith(struct walk *w, struct occ *o)
@@ -493,6 +493,7 @@ static void check_index(struct walk *w, struct occ *o)
 	char *what = value_name(w, o), *text = node_text(w, o->ctx);
 	CXCursor expansion = clang_getNullCursor();
 	char *macro = macro_name(w, o->ctx, &expansion);
+	char vs[48];
 
 	if (macro && is_ctype_macro(macro, expansion))
 		report(w, CS009, at_value(w, o, o->ctx), BREAKS_SIGNED,
@@ -502,13 +503,10 @@ static void check_index(struct walk *w, struct occ *o)
 		report(w, CS005, at_value(w, o, o->ctx), BREAKS_SIGNED,
 		       "%s used as an index in '%s' is negative for bytes 0x80-0xff when char is signed",
 		       what, text);
-	else {			/* (unsigned int)c: sign-extended, not negative */
-		char vs[48];
-
+	else			/* (unsigned int)c: sign-extended, not negative */
 		report(w, CS005, at_value(w, o, o->ctx), BREAKS_SIGNED,
 		       "%s used as an index in '%s' is %s for byte 0x80 when char is signed, 128 when it is unsigned",
 		       what, text, val_str(o->d.s[0x80], vs, sizeof(vs)));
-	}
 	free(macro);
 	free(what);
 	free(text);

@@ -158,6 +158,15 @@ int up(const struct tree *t, int i)
 	return i;
 }
 
+int climb_implicit(const struct tree *t, int i)
+{
+	int p = t->n[i].parent;
+
+	while (p >= 0 && (t->n[p].kind == CXCursor_ParenExpr || is_implicit_cast(t, p)))
+		i = p, p = t->n[p].parent;
+	return i;
+}
+
 int strip_implicit(const struct tree *t, int i)
 {
 	while (i >= 0 && (t->n[i].kind == CXCursor_ParenExpr || is_implicit_cast(t, i)))

@@ -12,8 +12,7 @@
 
 static int is_plain_char(CXType t)
 {
-	t = clang_getCanonicalType(t);
-	return t.kind == CXType_Char_S || t.kind == CXType_Char_U;
+	return classify_type(t).cls == T_PLAIN_CHAR;
 }
 
 static int internal_function(CXCursor fn)
@@ -35,10 +34,10 @@ static struct param_use *param_of(struct walk *w, CXCursor fn, int index)
 /* Is DeclRefExpr i the function a call calls (not its address)? */
 static int is_callee(const struct tree *t, int i)
 {
-	int p = t->n[i].parent;
+	int p;
 
-	while (p >= 0 && (t->n[p].kind == CXCursor_ParenExpr || is_implicit_cast(t, p)))
-		i = p, p = t->n[p].parent;
+	i = climb_implicit(t, i);
+	p = t->n[i].parent;
 	return p >= 0 && t->n[p].kind == CXCursor_CallExpr && child(t, p, 0) == i;
 }
 
@@ -73,15 +72,10 @@ void note_param_args(struct walk *w)
 		if (!internal_function(fn))
 			continue;
 		fn = clang_getCanonicalCursor(fn);
-		if (is_callee(t, i)) {
-			int call = t->n[i].parent;
-
-			while (t->n[call].kind != CXCursor_CallExpr)
-				call = t->n[call].parent;
-			note_call(w, call, fn);
-		} else {
+		if (is_callee(t, i))
+			note_call(w, t->n[climb_implicit(t, i)].parent, fn);
+		else
 			param_of(w, fn, -1)->address_taken = 1;
-		}
 	}
 }
 

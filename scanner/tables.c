@@ -12,13 +12,12 @@
 
 static int plain_char_array(CXCursor var)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(var)), e;
+	CXType t = clang_getCanonicalType(clang_getCursorType(var));
 
 	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
 	    (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray))
 		return 0;
-	e = clang_getCanonicalType(clang_getArrayElementType(t));
-	return e.kind == CXType_Char_S || e.kind == CXType_Char_U;
+	return classify_type(clang_getArrayElementType(t)).cls == T_PLAIN_CHAR;
 }
 
 /* Visible to this TU only: every use is one the walk sees. */
@@ -43,11 +42,9 @@ static struct table_use *use_of(struct walk *w, CXCursor var)
  * by a cast written in the source? */
 static int cast_to_signed(const struct tree *t, int i)
 {
-	int p = t->n[i].parent;
+	int p = t->n[climb_implicit(t, i)].parent;
 	CXType pt;
 
-	while (p >= 0 && (t->n[p].kind == CXCursor_ParenExpr || is_implicit_cast(t, p)))
-		p = t->n[p].parent;
 	if (p < 0 || t->n[p].kind != CXCursor_CStyleCastExpr)
 		return 0;
 	pt = clang_getCanonicalType(clang_getCursorType(t->n[p].cur));

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Install what charscan, its tests and the kernel pipeline need on Debian 12
 # (libclang-rt-19-dev: libFuzzer for make check-fuzz; parallel, slurm-wlm:
-# scale/ and its tests; sparse: make bench's speed anchor).
+# scale/ and its tests; sparse: make bench's speed anchor; quilt: the
+# tests import charscan fix's mails with it).
 # Nothing is installed when everything already is (no apt-get update).
 set -eu
 
 pkgs="make gcc git python3 xz-utils pkg-config
 	libclang-dev libclang-19-dev clang-19 clang-tidy-19 llvm clang lld bear
-	libclang-rt-19-dev parallel slurm-wlm sparse
+	libclang-rt-19-dev parallel slurm-wlm sparse quilt
 	libjansson-dev libssl-dev
 	linux-source-6.1 flex bison bc libelf-dev
 	qemu-system-x86 busybox-static cpio man-db groff-base

@@ -119,15 +119,6 @@ static char *normalise(const char *s, size_t n)
 	return out;
 }
 
-static uint64_t fnv1a(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-	return h;
-}
-
 /* A quoted assembler string at s: its bytes, escapes undone. */
 static char *asm_string(const char **sp)
 {
@@ -216,7 +207,7 @@ static void add_insn(struct reader *r, const char *s, size_t n)
 	grow(&fn->v, &fn->cap, fn->len + 1, sizeof(*fn->v));
 	in = &fn->v[fn->len++];
 	in->text = normalise(s, n);
-	in->hash = fnv1a(in->text);
+	in->hash = fnv1a(in->text, strlen(in->text));
 	in->file = r->file;
 	in->line = r->line;
 }

@@ -110,6 +110,7 @@ static void free_finding(struct finding *f)
 	if (f->has_fix) {
 		free_loc(&f->fix.loc);
 		free(f->fix.text);
+		free(f->fix.deleted);
 		free(f->fix.description);
 	}
 }

@@ -25,6 +25,7 @@ struct related {
 struct fix {
 	struct loc loc;			/* the bytes to replace */
 	char *text;			/* replacement */
+	char *deleted;			/* the bytes it replaces, as scanned */
 	char *description;
 };
 

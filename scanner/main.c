@@ -17,6 +17,7 @@
 #include "compdb.h"
 #include "config.h"
 #include "confirm.h"
+#include "fix.h"
 #include "diff.h"
 #include "options.h"
 #include "output.h"
@@ -435,6 +436,8 @@ int main(int argc, char **argv)
 		return merge_command(&j.o);
 	if (j.o.confirm)
 		return confirm_command(&j.o);
+	if (j.o.fix)
+		return fix_command(&j.o);
 	status = scan_command(&j);
 	job_free(&j);
 	return status;

@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@ static const char usage_text[] =
 "    charscan merge A.sarif B.sarif... -o ALL.sarif [--format text]\n"
 "    charscan confirm -p DB [-j N] [--changes T.tsv] [--cache DIR] [FILE...]\n"
 "             -o OUT.sarif REPORT.sarif\n"
+"    charscan fix REPORT.sarif [--rules LIST] [--dry-run | --patches DIR]\n"
 "    charscan --list-rules | --version | --help\n"
 "\n"
 "DESCRIPTION\n"
@@ -88,6 +90,24 @@ static const char usage_text[] =
 "                       it is clang, else clang)\n"
 "    Exit status: 0 done, 2 usage or unreadable input, 3 some TUs did not\n"
 "    compile (listed in the report's toolExecutionNotifications).\n"
+"\n"
+"FIX\n"
+"    Applies the fixes of REPORT (its results' SARIF fixes: a declaration's\n"
+"    char made signed char or unsigned char) to the files, each replaced\n"
+"    atomically; --rules LIST takes only those rules' fixes.  A file is\n"
+"    refused, with its fixes, when a finding's line no longer reads as its\n"
+"    snippet or the bytes a fix replaces are not there (it changed since\n"
+"    the scan); suppressed results are never fixed.  A tab-aligned trailing\n"
+"    comment keeps its column.\n"
+"    --dry-run          print the changes as a unified diff; change nothing\n"
+"    --patches DIR      write them as git format-patch mails into DIR, one\n"
+"                       per subsystem, for git am or quilt import; change\n"
+"                       nothing.  In a kernel tree the tree's own\n"
+"                       scripts/get_maintainer.pl groups the files by\n"
+"                       MAINTAINERS entry and fills To: and Cc:; the\n"
+"                       sign-off is git config's user.name and user.email\n"
+"    Exit status: 0 every fix applied, 2 usage, unreadable report or\n"
+"    unwritable file, 3 some fixes refused (named on stderr).\n"
 "\n"
 "SUPPRESSIONS\n"
 "    A comment holding 'charscan-ignore RULE[,RULE]: reason' on a finding's\n"
@@ -198,6 +218,14 @@ static void take_kbuild_command(int argc, char **argv, struct options *o)
 
 static void check_combinations(struct options *o)
 {
+	if (o->fix) {
+		if (o->nfiles != 1 || o->db || o->out || (o->dry_run && o->patches))
+			usage_error("fix takes one REPORT.sarif, and --dry-run or --patches DIR "
+				    "(not -p or -o)", NULL);
+		return;
+	}
+	if (o->dry_run || o->patches)
+		usage_error("--dry-run and --patches go with charscan fix", NULL);
 	if (o->shard_n && (o->merge || o->confirm || o->kbuild))
 		usage_error("--shard divides the TUs of -p DB: not with merge, confirm or --kbuild",
 			    NULL);
@@ -248,7 +276,14 @@ void parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
 	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP,
-	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN, O_TU_TIMEOUT, O_TU_MEMORY, O_SHARD };
+	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN, O_TU_TIMEOUT, O_TU_MEMORY, O_SHARD,
+	       O_DRY_RUN, O_PATCHES };
+	/* The subcommands, and the flag each sets. */
+	static const struct { const char *name; size_t flag; } commands[] = {
+		{ "merge", offsetof(struct options, merge) },
+		{ "confirm", offsetof(struct options, confirm) },
+		{ "fix", offsetof(struct options, fix) },
+	};
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "signedness", required_argument, NULL, O_SIGNEDNESS },
@@ -269,6 +304,8 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "tu-memory", required_argument, NULL, O_TU_MEMORY },
 		{ "shard", required_argument, NULL, O_SHARD },
 		{ "compiler", required_argument, NULL, O_COMPILER },
+		{ "dry-run", no_argument, NULL, O_DRY_RUN },
+		{ "patches", required_argument, NULL, O_PATCHES },
 		{ "list-rules", no_argument, NULL, O_LIST },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ "help", no_argument, NULL, O_HELP },
@@ -290,11 +327,13 @@ void parse_options(int argc, char **argv, struct options *o)
 		optind = 1;
 		take_kbuild_command(argc, argv, o);
 	}
-	if (argc > 1 && (!strcmp(argv[1], "merge") || !strcmp(argv[1], "confirm"))) {
-		*(strcmp(argv[1], "merge") ? &o->confirm : &o->merge) = 1;
-		argv++;
-		argc--;
-	}
+	for (size_t i = 0; argc > 1 && i < sizeof(commands) / sizeof(*commands); i++)
+		if (!strcmp(argv[1], commands[i].name)) {
+			*(int *)((char *)o + commands[i].flag) = 1;
+			argv++;
+			argc--;
+			break;
+		}
 	while (!o->kbuild && (c = getopt_long(argc, argv, "p:o:j:q", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p': o->db = optarg; break;
@@ -350,6 +389,8 @@ void parse_options(int argc, char **argv, struct options *o)
 		case O_EXPLAIN: o->engine.explain = 1; break;
 		case O_CACHE: o->cache = optarg; break;
 		case O_COMPILER: o->compiler = optarg; break;
+		case O_DRY_RUN: o->dry_run = 1; break;
+		case O_PATCHES: o->patches = optarg; break;
 		case O_LIST: list_rules(); exit(EXIT_CLEAN);
 		case O_VERSION: print_version(); exit(EXIT_CLEAN);
 		case O_HELP: fputs(usage_text, stdout); exit(EXIT_CLEAN);

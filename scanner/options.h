@@ -29,6 +29,9 @@ struct options {
 	int merge;			/* charscan merge */
 	int confirm;			/* charscan confirm: files end with REPORT */
 	const char *changes, *cache, *compiler;	/* confirm's */
+	int fix;			/* charscan fix: files is the REPORT */
+	int dry_run;			/* fix --dry-run */
+	const char *patches;		/* fix --patches DIR */
 };
 
 void parse_options(int argc, char **argv, struct options *o);

@@ -192,6 +192,7 @@ static void add_decl(struct walk *w, struct finding *f, CXCursor decl)
 		f->has_fix = 1;
 		f->fix.loc = l;
 		f->fix.text = xstrdup(type);
+		f->fix.deleted = xstrdup("char");
 		f->fix.description = xasprintf("Declare '%s' with %s", name, type);
 	}
 	free(name);

@@ -357,6 +357,7 @@ static int read_fix(struct reader *rd, json_t *fixes, struct finding *x)
 	x->has_fix = 1;
 	x->fix.description = xstrdup(sarif_str(fix, "description.text"));
 	x->fix.text = xstrdup(sarif_str(repl, "insertedContent.text"));
+	x->fix.deleted = xstrdup(sarif_str(repl, "deletedRegion.snippet.text"));
 	if (json_array_size(fixes) != 1 || !repl) {
 		rd->why = "fixes other than one replacement";
 		return -1;

@@ -235,10 +235,13 @@ static json_t *taxonomies_json(void)
 
 static json_t *fix_json(struct ctx *c, const struct finding *x)
 {
+	/* The replaced bytes: charscan fix refuses a file that changed. */
+	const char *deleted = x->fix.deleted && *x->fix.deleted ? x->fix.deleted : NULL;
+
 	return json_pack("[{s:o, s:[{s:o, s:[{s:o, s:o}]}]}]",
 		"description", text_obj(x->fix.description),
 		"artifactChanges", "artifactLocation", artifact(x->fix.loc.path, c->run->srcroot),
-		"replacements", "deletedRegion", region(c, &x->fix.loc, NULL),
+		"replacements", "deletedRegion", region(c, &x->fix.loc, deleted),
 		"insertedContent", text_obj(x->fix.text));
 }
 

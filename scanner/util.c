@@ -127,3 +127,13 @@ char *read_all(FILE *f, size_t *len)
 		*len = n;
 	return buf;
 }
+
+uint64_t fnv1a(const void *s, size_t n)
+{
+	const unsigned char *p = s;
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (n--)
+		h = (h ^ *p++) * 0x100000001b3ull;
+	return h;
+}

@@ -2,6 +2,7 @@
 #define CHARSCAN_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 void *xmalloc(size_t n);
@@ -18,6 +19,8 @@ void grow(void *v, size_t *cap, size_t need, size_t size);
 /* The rest of f, NUL-terminated, in a buffer the caller frees (its
  * length in *len unless NULL); check ferror(f). */
 char *read_all(FILE *f, size_t *len);
+/* FNV-1a of n bytes: a cheap 64-bit key for sequence diffs. */
+uint64_t fnv1a(const void *s, size_t n);
 /* Length of the valid UTF-8 sequence at s, 0 if it is not one. */
 int utf8_seq_len(const unsigned char *s, size_t left);
 

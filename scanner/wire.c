@@ -68,6 +68,7 @@ static void put_finding(struct buf *b, const struct finding *x)
 	if (x->has_fix) {
 		put_loc(b, &x->fix.loc);
 		put_str(b, x->fix.text);
+		put_str(b, x->fix.deleted);
 		put_str(b, x->fix.description);
 	}
 }
@@ -175,6 +176,7 @@ static void get_finding(struct reader *r, struct finding *x)
 	if (x->has_fix) {
 		get_loc(r, &x->fix.loc);
 		x->fix.text = get_needed(r);
+		x->fix.deleted = get_needed(r);
 		x->fix.description = get_needed(r);
 	}
 }

@@ -33,6 +33,27 @@ class Env:
 TESTS = []
 
 
+class Tally:
+    """The checks of a script CI runs on its own (kbuild-check.py,
+    fix-kernel.py): an "ok"/"FAILED" line each, then "N passed, N failed"."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def __call__(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+            print("ok      " + name)
+        else:
+            self.failed += 1
+            print("FAILED  %s\n        %s" % (name, detail[-2000:].replace("\n", "\n        ")))
+        return ok
+
+    def close(self):
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 1 if self.failed else 0
+
+
 def test(fn):
     TESTS.append(fn)
     return fn

@@ -644,6 +644,7 @@ def main():
     import confirm  # noqa: F401
     import robust  # noqa: F401
     import scale  # noqa: F401
+    import fixes  # noqa: F401
     passed = failed = 0
     for t in TESTS:
         name = t.__name__.replace("_", " ")

@@ -120,14 +120,15 @@ evaluate: $(CHARSCAN)
 	SAMPLE=$(or $(SAMPLE),1) sh kernel/evaluate.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
 
 # make C=1 / C=2 CHECK="charscan --kbuild" on a built tree (make boot's
-# signed one: the packaged tree and the KUnit suite), against make scan's
+# signed one: the packaged tree and the KUnit suites), against make scan's
 # report of the packaged tree.
 KBUILD_TREE ?= $(CURDIR)/work/linux-6.1-signed
 KBUILD_DIR ?= $(CURDIR)/work/kbuild/signed
 kbuild-check: $(CHARSCAN)
 	python3 tests/kbuild-check.py $(CHARSCAN) $(KBUILD_TREE) $(KBUILD_DIR) out/$(notdir $(KERNEL_SRC)).sarif
 
-# The fixed, unsigned-char kernel and the signed one, booted and compared.
+# Four kernels, char signed and unsigned, without and with the fixes,
+# booted: each fix proven by its KUnit cases (out/boot-report.txt).
 boot:
 	sh boot/boot.sh $(KERNEL_SRC)
 
@@ -148,7 +149,7 @@ help:
 	@echo "make scan       scan Debian's linux-source-6.1 -> out/linux-6.1.sarif"
 	@echo "make evaluate   the scan against the codegen oracle (CONFIG=tiny|defconfig)"
 	@echo "make kbuild-check  make C=1/C=2 CHECK=charscan on the tree make boot built"
-	@echo "make boot       build, boot and compare the signed and unsigned kernels"
+	@echo "make boot       build and boot four kernels: each fix proven in QEMU"
 	@echo "make bench      charscan vs clang -fsyntax-only and clang-tidy"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 

@@ -8,10 +8,13 @@ p4.c finding once, agree with the compile-database scan for those files,
 and the gcc-style text must be on make's stderr.  C=1 with plain CHECK=charscan
 after touching p4.c checks p4.c alone.  Closing line: "N passed, N failed".
 """
+import glob
 import json
 import os
 import subprocess
 import sys
+
+from harness import Tally
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUBDIR = "arch/x86/events/intel/"
@@ -21,6 +24,18 @@ def results(path):
     run = json.load(open(path))["runs"][0]
     return {(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
              r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in run["results"]}
+
+
+def added_by_series():
+    """The files the patch series creates."""
+    added = set()
+    for patch in glob.glob(os.path.join(ROOT, "kernel", "patches", "*.patch")):
+        prev = ""
+        for line in open(patch, errors="replace"):
+            if line.startswith("+++ b/") and prev.startswith("--- /dev/null"):
+                added.add(line[len("+++ b/"):].strip())
+            prev = line
+    return added
 
 
 def kmake(src, build, charscan, sarif, c):
@@ -81,16 +96,7 @@ def main():
     charscan, src, build, full = [os.path.abspath(a) for a in sys.argv[1:5]]
     out = os.path.join(ROOT, "out")
     sarif = os.path.join(out, "kbuild-check.sarif")
-    passed = failed = 0
-
-    def check(name, cond, detail=""):
-        nonlocal passed, failed
-        if cond:
-            passed += 1
-            print("ok      " + name)
-        else:
-            failed += 1
-            print("FAILED  %s\n        %s" % (name, detail[-2000:]))
+    check = Tally()
 
     for f in (sarif, sarif + ".lock"):
         if os.path.exists(f):
@@ -107,7 +113,9 @@ def main():
     check("p4.c's finding, once", p4 in got, str(sorted(got)))
     check("gcc-style text on stderr", "p4.c:1233:7: error: " in p.stderr, p.stderr[-1500:])
     want = {r for r in results(full) if r[1].startswith(SUBDIR)}
-    mine = {r for r in got if r[1].startswith(SUBDIR)}
+    # The series' own tests (p4_kunit.c, built into p4.c) are not in the
+    # packaged tree: they read the unfixed table, and charscan says so.
+    mine = {r for r in got if r[1].startswith(SUBDIR) and r[1] not in added_by_series()}
     check("same findings as the compile-database scan", mine == want,
           "kbuild only %s, database only %s" % (sorted(mine - want), sorted(want - mine)))
     os.utime(os.path.join(src, SUBDIR, "p4.c"))
@@ -118,8 +126,7 @@ def main():
           "p4.c:1233:7: error: " in p.stderr,
           "exit %d, checked %s\n%s" % (p.returncode, checked, p.stderr[-1500:]))
     diff_on_kernel(charscan, src, build, check)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return check.close()
 
 
 if __name__ == "__main__":

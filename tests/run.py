@@ -537,7 +537,7 @@ def seed_004_cmsg_sender_found_before_fix_and_not_after():
 def patch_series_applies_idempotently_and_reverts():
     d = scratch("series")
     files = ["Makefile", "arch/x86/events/intel/p4.c", "arch/x86/kernel/early_printk.c",
-             "lib/Makefile", "lib/Kconfig.debug"]
+             "fs/ext4/xattr.c", "lib/Makefile", "lib/Kconfig.debug"]
     tree = os.path.join(ROOT, "work", "linux-6.1")
     if os.path.isdir(tree):
         for f in files:
@@ -557,7 +557,15 @@ def patch_series_applies_idempotently_and_reverts():
     check("signed char cntr[2]" in open(os.path.join(d, "arch/x86/events/intel/p4.c")).read(), "p4 patch")
     check(os.path.exists(os.path.join(d, "lib/char_signedness_kunit.c")), "KUnit suite not added")
     st = subprocess.run(sh + ["status", d], capture_output=True, text=True).stdout
-    check(st.count("applied") == 4, st)
+    series = [l for l in open(os.path.join(ROOT, "kernel", "patches", "series")) if l.strip()]
+    check(st.count("applied") == len(series), st)
+    # "only": the unsigned kernel without fixes, from the whole series.
+    p = subprocess.run(sh + ["only", d, os.path.join(ROOT, "kernel", "patches", "series.unfixed")],
+                       capture_output=True, text=True)
+    check(p.returncode == 0, "only: " + p.stdout + p.stderr)
+    p4 = open(os.path.join(d, "arch/x86/events/intel/p4.c")).read()
+    check("signed char cntr[2]" not in p4 and '#include "p4_kunit.c"' in p4, "only: fix kept or test lost")
+    check("-funsigned-char" in open(os.path.join(d, "Makefile")).read(), "only: kbuild patch lost")
     for _ in range(2):
         p = subprocess.run(sh + ["unapply", d], capture_output=True, text=True)
         check(p.returncode == 0, "unapply: " + p.stdout + p.stderr)
@@ -608,28 +616,52 @@ def ktap_parser_counts_suites_and_cases():
     check(r["suites"]["gamma"]["cases"] == {"gamma_one": "pass"}, r["suites"]["gamma"])
 
 
+BOOT_KERNELS = ("signed", "signed-fixed", "unsigned", "unsigned-fixed")
+
+
+def boot_verdict(d, logs, proofs):
+    """compare.py over one log per kernel: (exit status, report text)."""
+    for n in BOOT_KERNELS:
+        text = logs[n].replace("# Subtest: beta", "# Subtest: char_signedness")
+        log = write(os.path.join(d, "boot-%s.log" % n), text)
+        write(os.path.join(d, "boot-%s.mode" % n), "tcg\n")
+        p = subprocess.run(["python3", os.path.join(ROOT, "boot", "ktap.py"), log], capture_output=True, text=True)
+        write(os.path.join(d, "boot-%s.json" % n), p.stdout)
+    times = write(os.path.join(d, "times"), "boot 1.0 s\n")
+    proofs = write(os.path.join(d, "proofs"), proofs)
+    p = subprocess.run(["python3", os.path.join(ROOT, "boot", "compare.py"), d, times, proofs],
+                       capture_output=True, text=True)
+    report = open(os.path.join(d, "boot-report.txt")).read()
+    verdict = json.load(open(os.path.join(d, "boot-report.json")))["verdict"]
+    check((p.returncode == 0) == ("verdict: PASS" in report) == (verdict == "pass"),
+          "exit %d, verdict %s:\n%s" % (p.returncode, verdict, report + p.stderr))
+    return p.returncode, report
+
+
 @test
-def boot_verdict_fails_on_a_regression_under_unsigned():
+def boot_verdict_proves_each_fix_on_four_kernels():
     d = scratch("verdict")
-    good = KTAP_LOG.replace("charscan-boot: done", "    # char_signedness_of_this_build: plain char is %s\n"
+    base = KTAP_LOG.replace("charscan-boot: done", "    # char_signedness_of_this_build: plain char is %s\n"
                             "charscan-selftest: cmsg_sender icmpv6 rc=0\ncharscan-boot: done")
-    for case, unsigned_log, want in (
-            ("same", good, 0),
-            ("regression", good.replace("ok 1 - gamma_one", "not ok 1 - gamma_one"), 1),
-            ("no marker", good.replace("charscan-boot: done", ""), 1)):
-        for n, text in (("signed", good % "signed"), ("unsigned", unsigned_log % "unsigned")):
-            text = text.replace("# Subtest: beta", "# Subtest: char_signedness")
-            log = write(os.path.join(d, "boot-%s.log" % n), text)
-            write(os.path.join(d, "boot-%s.mode" % n), "tcg\n")
-            p = subprocess.run(["python3", os.path.join(ROOT, "boot", "ktap.py"), log], capture_output=True, text=True)
-            write(os.path.join(d, "boot-%s.json" % n), p.stdout)
-        times = write(os.path.join(d, "times"), "boot 1.0 s\n")
-        p = subprocess.run(["python3", os.path.join(ROOT, "boot", "compare.py"), d, times],
-                           capture_output=True, text=True)
-        check(p.returncode == want, "%s: exit %d\n%s" % (case, p.returncode, p.stdout + p.stderr))
-        report = open(os.path.join(d, "boot-report.txt")).read()
-        check(("verdict: PASS" in report) == (want == 0), case + ": " + report[-300:])
-        check(json.load(open(os.path.join(d, "boot-report.json")))["verdict"] == ("pass" if want == 0 else "fail"), case)
+    fails = base.replace("ok 1 - gamma_one", "not ok 1 - gamma_one")
+    proofs = "# case fails fix\ngamma.gamma_one\tunsigned\t0002-fix.patch\n"
+
+    def logs(**over):
+        return {n: over.get(n.replace("-", "_"), base) % n.split("-")[0] for n in BOOT_KERNELS}
+    for case, kernels, want, proven in (
+            ("proven: fails only unfixed unsigned", logs(unsigned=fails), 0, "1/1"),
+            ("not proven: passes without the fix", logs(), 1, "0/1"),
+            ("not proven: fails with the fix too", logs(unsigned=fails, unsigned_fixed=fails), 1, "0/1"),
+            ("not proven: skipped", logs(unsigned=base.replace("ok 1 - gamma_one", "ok 1 - gamma_one # SKIP")),
+             1, "0/1"),
+            ("regression in another suite", logs(unsigned=fails, signed_fixed=base.replace(
+                "ok 1 alpha_one", "not ok 1 alpha_one")), 1, "1/1"),
+            ("no marker", logs(unsigned=fails.replace("charscan-boot: done", "")), 1, "1/1"),
+            ("wrong signedness", logs(unsigned=fails, signed_fixed=base.replace("is %s", "is unsigned%.0s")),
+             1, "1/1")):
+        rc, report = boot_verdict(d, kernels, proofs)
+        check(rc == want, "%s: exit %d, want %d\n%s" % (case, rc, want, report))
+        check("fixes proven: %s" % proven in report, "%s: want fixes proven: %s\n%s" % (case, proven, report))
 
 
 def main():

@@ -45,8 +45,9 @@ static void make_finding(struct findings *f, char *field[NFIELDS], size_t size)
 	x->related[0] = (struct related){ { absolute(field[PATH]), 1, 1, 1, 2, 0, 0 },
 					  xstrdup(field[RELATED]), "call" };
 	x->has_fix = 1;
-	x->fix = (struct fix){ { absolute(field[PATH]), 3, 5, 3, 6, 0, 0 },
-			       xstrdup(field[FIX]), xstrdup(field[MESSAGE]) };
+	x->fix = (struct fix){ .loc = { absolute(field[PATH]), 3, 5, 3, 6, 0, 0 },
+			       .text = xstrdup(field[FIX]), .deleted = xstrdup(field[SNIPPET]),
+			       .description = xstrdup(field[MESSAGE]) };
 }
 
 static size_t text_lines(const struct findings *f)

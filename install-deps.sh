@@ -2,7 +2,8 @@
 # Install what charscan, its tests and the kernel pipeline need on Debian 12
 # (libclang-rt-19-dev: libFuzzer for make check-fuzz; parallel, slurm-wlm:
 # scale/ and its tests; sparse: make bench's speed anchor; quilt: the
-# tests import charscan fix's mails with it).
+# tests import charscan fix's mails with it; chromium: the tests render
+# reports in Microsoft's SARIF viewer component).
 # Nothing is installed when everything already is (no apt-get update).
 set -eu
 
@@ -11,7 +12,7 @@ pkgs="make gcc git python3 xz-utils pkg-config
 	libclang-rt-19-dev parallel slurm-wlm sparse quilt
 	libjansson-dev libssl-dev
 	linux-source-6.1 flex bison bc libelf-dev
-	qemu-system-x86 busybox-static cpio man-db groff-base
+	qemu-system-x86 busybox-static cpio man-db groff-base chromium
 	vim emacs-nox"	# the editor tests read charscan's text with them
 # Node and npm (for the SARIF schema validator): Debian's, unless some are
 # already there (nodesource's nodejs bundles npm and conflicts with ours).

@@ -7,6 +7,8 @@ comparison, the cntr declaration related, `signed char` as the fix) and
 the early_printk one; the report of the patched tree has neither (nor
 one in ext4's xattr.c, fixed too), and keeps every other finding.  Both
 are validated against the SARIF schema.  Prints the before/after counts.
+The packaged report is rendered in Microsoft's SARIF viewer component
+in headless Chromium (tests/viewer.py) and must show every result.
 With CONFIRMED (make evaluate's report of the unpatched tree), the codegen
 oracle must see both bugs: their findings' code changes with the
 signedness.
@@ -91,6 +93,15 @@ if confirmed:
         if "changed" not in got:
             ok = False
             print("the codegen oracle does not confirm the %s finding" % path)
+# The report as a reader sees it in Microsoft's SARIF viewer component
+# (headless Chromium): every result, its rule's help link, its related
+# locations; the screenshot stays in out/.
+sys.path.insert(0, here)
+import viewer  # noqa: E402
+shot = os.path.join(os.path.dirname(os.path.abspath(before)), "viewer-kernel.png")
+missing = viewer.problems(before, viewer.render(before, os.path.join(os.path.dirname(shot), "viewer"), shot))
+print("viewer: %d results shown, screenshot %s%s" % (len(b), shot, "" if not missing else ": " + "; ".join(missing[:5])))
+ok = ok and not missing
 cb, ca = collections.Counter(r["ruleId"] for r in b), collections.Counter(r["ruleId"] for r in a)
 print("findings before/after the series: %d / %d" % (len(b), len(a)))
 for rule in sorted(set(cb) | set(ca)):

@@ -664,6 +664,27 @@ def boot_verdict_proves_each_fix_on_four_kernels():
         check("fixes proven: %s" % proven in report, "%s: want fixes proven: %s\n%s" % (case, proven, report))
 
 
+@test
+def reports_render_in_microsofts_sarif_viewer():
+    import viewer
+    out = scan_rule_tests("-funsigned-char")
+    d = scratch("viewer")
+    png = os.path.join(ROOT, "out", "viewer-rule-cases.png")
+    os.makedirs(os.path.dirname(png), exist_ok=True)
+    dom = viewer.render(out, d, png)
+    problems = viewer.problems(out, dom)
+    check(not problems, "\n".join(problems[:20]))
+    check(os.path.getsize(png) > 10000, "no screenshot")
+    # The check can fail: a report the page did not show is caught.
+    log = json.load(open(out))
+    log["runs"][0]["results"][0]["message"]["text"] = "a message nobody rendered"
+    log["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"] = "https://example.org/not-linked"
+    other = write(os.path.join(d, "other.sarif"), json.dumps(log))
+    caught = viewer.problems(other, dom)
+    check(any("a message nobody rendered" in p for p in caught) and any("not-linked" in p for p in caught),
+          "a result or rule the viewer did not show went unnoticed: %s" % caught)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--charscan", required=True)

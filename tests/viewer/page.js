@@ -1,0 +1,22 @@
+// The page tests/viewer.py opens in headless Chromium: Microsoft's SARIF
+// viewer component with the report in window.CHARSCAN_LOG.  A user would
+// expand each rule's group and press "Show All"; this does the same until
+// nothing is left folded, then titles the page "rendered".
+import * as React from 'react'
+import * as ReactDOM from 'react-dom'
+import {Viewer} from '@microsoft/sarif-web-component'
+
+ReactDOM.render(React.createElement(Viewer, {logs: [window.CHARSCAN_LOG], hideBaseline: true}),
+                document.getElementById('root'))
+
+let quiet = 0
+const unfold = setInterval(() => {
+  const folded = [...document.querySelectorAll('tr.bolt-tree-row[aria-expanded="false"]')]
+  const more = [...document.querySelectorAll('.bolt-link')].filter(e => e.textContent === 'Show All')
+  folded.concat(more).forEach(e => e.click())
+  quiet = folded.length + more.length ? 0 : quiet + 1
+  if (quiet === 3) {
+    clearInterval(unfold)
+    document.title = 'rendered'
+  }
+}, 200)

@@ -337,7 +337,7 @@ static void check_compare(struct walk *w, struct occ *o)
 		int uns = T(w, inner).type.cls == T_UCHAR;
 
 		a = value_name(w, o);
-		b = node_text(w, inner);
+		b = operand_text(w, other);
 		report(w, CS008, at_value(w, o, o->ctx), uns ? BREAKS_SIGNED : BREAKS_UNSIGNED,
 		       "%s compared with %s char '%s': they agree for bytes 0x80-0xff only when char is %s",
 		       a, uns ? "unsigned" : "signed", b, uns ? "unsigned" : "signed");

@@ -11,6 +11,60 @@
 #include "util.h"
 #include "walk.h"
 
+/* Where the outermost macro invocation around l starts (l itself
+ * outside macros); *in_macro says which. */
+static unsigned invocation(CXSourceLocation l, CXFile *f, int *in_macro)
+{
+	CXFile sf;
+	unsigned off, soff;
+
+	clang_getExpansionLocation(l, f, NULL, NULL, &off);
+	clang_getSpellingLocation(l, &sf, NULL, NULL, &soff);
+	*in_macro = !clang_File_isEqual(*f, sf) || off != soff;
+	return off;
+}
+
+/*
+ * A macro's own temporary: `const typeof(l) __left = (l);` then
+ * `__left == __right` (KUnit, min/max, cmp macros).  When node i reads
+ * a variable declared by the same macro invocation, return that
+ * variable's initializer, the operand the user wrote; -1 otherwise.
+ */
+static int macro_local_init(const struct tree *t, int i)
+{
+	CXCursor decl;
+	CXFile uf, df;
+	unsigned use, def;
+	int use_in, def_in;
+
+	if (i < 0 || t->n[i].kind != CXCursor_DeclRefExpr)
+		return -1;
+	decl = clang_getCursorReferenced(t->n[i].cur);
+	if (clang_getCursorKind(decl) != CXCursor_VarDecl)
+		return -1;
+	use = invocation(clang_getCursorLocation(t->n[i].cur), &uf, &use_in);
+	def = invocation(clang_getCursorLocation(decl), &df, &def_in);
+	if (!use_in || !def_in || use != def || !clang_File_isEqual(uf, df))
+		return -1;
+	for (int k = 0; k < t->len; k++)
+		if (t->n[k].kind == CXCursor_VarDecl && clang_equalCursors(t->n[k].cur, decl))
+			return last_expr_child(t, k);
+	return -1;
+}
+
+/* Down through conversions and macro temporaries to what the user wrote. */
+static int written_operand(const struct tree *t, int i)
+{
+	for (int depth = 0; depth < 8; depth++) {
+		int j = strip_implicit(t, i), init = macro_local_init(t, j);
+
+		if (init < 0)
+			return j >= 0 ? j : i;
+		i = init;
+	}
+	return i;
+}
+
 CXCursor trace_decl(const struct tree *t, int i)
 {
 	for (;;) {
@@ -19,6 +73,10 @@ CXCursor trace_decl(const struct tree *t, int i)
 		i = strip_implicit(t, i);
 		if (i < 0)
 			return clang_getNullCursor();
+		if (macro_local_init(t, i) >= 0) {
+			i = written_operand(t, i);
+			continue;
+		}
 		n = &t->n[i];
 		switch (n->kind) {
 		case CXCursor_DeclRefExpr:
@@ -53,12 +111,11 @@ char *node_text(struct walk *w, int i)
 
 /* An operand as written: libclang puts a read's implicit conversion
  * around the parentheses of a macro body ((x) < 0), so quoting it would
- * quote the whole invocation, where the name itself is 'c'. */
+ * quote the whole invocation, where the name itself is 'c'; a macro's
+ * temporary is quoted as the argument it holds. */
 char *operand_text(struct walk *w, int i)
 {
-	int j = strip_implicit(&w->t, i);
-
-	return node_text(w, j >= 0 ? j : i);
+	return node_text(w, written_operand(&w->t, i));
 }
 
 char *macro_name(struct walk *w, int i, CXCursor *macro)

@@ -18,3 +18,25 @@ int mixed(char c, u8 b, s8 s, const char *p, const u8 *q)
 	r += *p == p[1];		/* ok: CS008 */
 	return r;
 }
+
+/*
+ * Macros that copy their operands into temporaries first (KUnit's
+ * KUNIT_EXPECT_EQ, min/max): the finding quotes the operands as written
+ * at the use, and the fix goes to the declaration the temporary's
+ * typeof() copies, not to the temporary.
+ */
+#define EXPECT_EQ(l, r) do {						\
+	const typeof(l) __left = (l);					\
+	const typeof(r) __right = (r);					\
+	if (!(__left == __right))					\
+		failed();						\
+} while (0)
+
+void failed(void);
+struct wrap { char output[4]; };
+
+void expect(struct wrap *w, const s8 *input, const char *same)
+{
+	EXPECT_EQ(w->output[0], input[0]);	/* expect: CS008 unsigned {{plain char 'w->output[0]' compared with signed char 'input[0]'}} */
+	EXPECT_EQ(w->output[1], same[1]);	/* ok: CS008 */
+}

@@ -463,7 +463,9 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 		else
 			report_extension(w, o, first, d.s[first], d.u[first], "in");
 	} else {
-		observe(w, o->ref, o->src, o->carrier, o->ctx, &d, 1);
+		/* Not observed yet: the engine follows the new value on. */
+		o->d = d;
+		o->goes_on = 1;
 	}
 }
 

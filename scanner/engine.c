@@ -2,41 +2,16 @@
  * The walk: find every place a plain char value is widened to an integer
  * type (and every read of a variable that carries one), follow it up
  * through further conversions to the expression that observes it, and
- * hand that to the checks for that kind of context.
+ * hand that to the checks for that kind of context.  A check that only
+ * derives a new value (c - '0') hands it back and the walk follows it
+ * on; callees and callers are walked again from here.  Nothing calls
+ * back into this file: carriers.c, the checks and returns.c are leaves.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "source.h"
 #include "util.h"
 #include "walk.h"
-
-int find_carrier(struct walk *w, CXCursor decl)
-{
-	for (size_t k = 0; k < w->ncar; k++)
-		if (clang_equalCursors(w->car[k].decl, decl))
-			return (int)k;
-	return -1;
-}
-
-int referenced_carrier(struct walk *w, int i)
-{
-	i = strip_parens(&w->t, i);
-	if (i < 0 || w->t.n[i].kind != CXCursor_DeclRefExpr)
-		return -1;
-	return find_carrier(w, clang_getCursorReferenced(w->t.n[i].cur));
-}
-
-/* Is node i a conversion of a plain char to a wider integer type?
- * Returns the char expression, or -1. */
-static int widened_char(const struct tree *t, int i)
-{
-	int c;
-
-	if (!is_cast(t, i) || t->n[i].type.cls != T_INT)
-		return -1;
-	c = strip_parens(t, t->n[i].first);
-	return c >= 0 && t->n[c].type.cls == T_PLAIN_CHAR ? c : -1;
-}
 
 /*
  * C does not promote an array index or a pointer offset, so clang puts
@@ -63,76 +38,6 @@ static int char_offset(const struct tree *t, int i)
 	return 0;
 }
 
-static void note_write(struct walk *w, int k, int value, int at)
-{
-	struct carrier *c = &w->car[k];
-	int v = strip_parens(&w->t, value), src = v >= 0 ? widened_char(&w->t, v) : -1;
-	int ret = v >= 0 ? returned_value(w, v) : -1;
-	long long ignored;
-
-	if (ret >= 0)
-		src = v;
-	if (src >= 0) {
-		if (c->src < 0) {
-			c->src = src;
-			c->assign = at;
-			c->ret = ret;
-		}
-		return;
-	}
-	/* A constant (the usual "int j = -1" start value) does not take
-	 * away the char's meaning from the other writes. */
-	if (v >= 0 && eval_const(&w->t, v, &ignored))
-		return;
-	c->bad = 1;
-}
-
-/* The seeded parameter of the callee being walked again. */
-static int is_seed(struct walk *w, int i)
-{
-	CXCursor p;
-
-	if (!w->seed || w->t.n[i].kind != CXCursor_ParmDecl)
-		return 0;
-	p = clang_Cursor_getArgument(w->t.n[0].cur, w->seed->index);
-	return clang_equalCursors(p, w->t.n[i].cur);
-}
-
-static void find_carriers(struct walk *w)
-{
-	const struct tree *t = &w->t;
-
-	w->ncar = 0;
-	if (t->n[0].kind != CXCursor_FunctionDecl)
-		return;
-	for (int i = 1; i < t->len; i++) {
-		int seed = is_seed(w, i);
-
-		if ((!seed && t->n[i].kind != CXCursor_VarDecl) || t->n[i].type.cls != T_INT)
-			continue;
-		grow(&w->car, &w->carcap, w->ncar + 1, sizeof(*w->car));
-		w->car[w->ncar++] = (struct carrier){ t->n[i].cur, seed ? i : -1, -1, 0,
-						      t->n[i].type, seed ? w->seed->caller : NULL,
-						      seed ? w->seed->call : clang_getNullCursor(), -1 };
-	}
-	for (int i = 1; i < t->len && w->ncar; i++) {
-		const struct node *n = &t->n[i];
-		int k;
-
-		if (n->kind == CXCursor_VarDecl &&
-		    (k = find_carrier(w, n->cur)) >= 0 && last_expr_child(t, i) >= 0)
-			note_write(w, k, last_expr_child(t, i), i);
-		else if (n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN &&
-			 (k = referenced_carrier(w, child(t, i, 0))) >= 0)
-			note_write(w, k, child(t, i, 1), i);
-		else if ((n->kind == CXCursor_CompoundAssignOperator ||
-			  (n->kind == CXCursor_UnaryOperator &&
-			   (n->op == OP_INC || n->op == OP_DEC || n->op == OP_ADDR))) &&
-			 (k = referenced_carrier(w, child(t, i, 0))) >= 0)
-			w->car[k].bad = 1;
-	}
-}
-
 /* Is p an assignment of value i to a local variable whose own value is
  * used by an enclosing expression? */
 static int value_of_assignment(struct walk *w, int i, int p)
@@ -147,50 +52,67 @@ static int value_of_assignment(struct walk *w, int i, int p)
 	return referenced_carrier(w, child(t, p, 0)) >= 0;
 }
 
-/* Follow the value up through parentheses and integer conversions. */
-void observe(struct walk *w, int ref, int src, int carrier, int start,
-	     struct domain *d, int derived)
+/* Up from o->top through parentheses, integer conversions and used
+ * assignments to the expression that observes the value: o->ctx, or
+ * -1 when the value goes back to a char, a pointer or a float. */
+static int climb(struct walk *w, struct occ *o, struct domain *d)
 {
 	const struct tree *t = &w->t;
-	struct occ o = { ref, src, carrier, start, -1, derived, { { 0 }, { 0 } }, 0, -1, NULL };
-	size_t before = w->out->len;
 
 	for (;;) {
-		int p = t->n[o.top].parent;
+		int p = t->n[o->top].parent;
 
-		o.ctx = p;
+		o->ctx = p;
 		if (p < 0)
-			return;
+			return -1;
 		if (t->n[p].kind == CXCursor_ParenExpr) {
-			o.top = p;
+			o->top = p;
 			continue;
 		}
 		/* (c = next()) != EOF: the assignment's value, when
 		 * something uses it, is observed as well as c's reads. */
-		if (value_of_assignment(w, o.top, p)) {
+		if (value_of_assignment(w, o->top, p)) {
 			domain_convert(d, t->n[p].type);
-			o.top = p;
+			o->top = p;
 			continue;
 		}
 		if (!is_cast(t, p))
-			break;
-		/* Back to a char type, a pointer or a float: not ours. */
+			return p;
 		if (t->n[p].type.cls != T_INT && t->n[p].type.cls != T_BOOL)
-			return;
+			return -1;
 		domain_convert(d, t->n[p].type);
-		o.top = p;
+		o->top = p;
 	}
-	o.d = *d;
-	if (!domain_differs(d))
-		harmless(&o, CS001, o.top, "converted so that every byte gives the same value");
-	else if (ascii_source(w, src))
-		harmless(&o, CS003, o.ctx, "it holds bytes 0x00-0x7f only (ASCII constants)");
-	else if (ascii_guard(w, &o) >= 0)
-		harmless(&o, CS003, o.ctx, "only bytes 0x00-0x7f get here (an ASCII-only guard)");
-	else
-		check_context(w, &o);
-	if (o.pass_why && w->opts->explain && w->out->len == before)
-		report_pass(w, o.pass_rule, o.pass_node, o.pass_why);
+}
+
+/* Judge value d, computed at node start, where it is observed; a
+ * value the check derives without observing it (c - '0') goes on. */
+static void observe(struct walk *w, int ref, int src, int carrier, int start,
+	     struct domain *d, int derived)
+{
+	struct occ o = { ref, src, carrier, start, -1, derived, { { 0 }, { 0 } }, 0, -1, NULL, 0 };
+
+	for (;;) {
+		size_t before = w->out->len;
+
+		if (climb(w, &o, d) < 0)
+			return;
+		o.d = *d;
+		if (!domain_differs(d))
+			harmless(&o, CS001, o.top, "converted so that every byte gives the same value");
+		else if (ascii_source(w, src))
+			harmless(&o, CS003, o.ctx, "it holds bytes 0x00-0x7f only (ASCII constants)");
+		else if (ascii_guard(w, &o) >= 0)
+			harmless(&o, CS003, o.ctx, "only bytes 0x00-0x7f get here (an ASCII-only guard)");
+		else
+			check_context(w, &o);
+		if (o.pass_why && w->opts->explain && w->out->len == before)
+			report_pass(w, o.pass_rule, o.pass_node, o.pass_why);
+		if (!o.goes_on)
+			return;
+		*d = o.d;
+		o = (struct occ){ ref, src, carrier, o.ctx, -1, 1, { { 0 }, { 0 } }, 0, -1, NULL, 0 };
+	}
 }
 
 /*
@@ -297,7 +219,7 @@ static void find_values(struct walk *w)
 	}
 }
 
-void walk_decl(struct walk *w, CXCursor c)
+static void walk_decl(struct walk *w, CXCursor c)
 {
 	CXString name = clang_getCursorSpelling(c);
 
@@ -329,26 +251,6 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Continue;
 }
 
-#define MAX_FOLLOWED 256	/* callee parameters walked again, per TU */
-
-void follow_into(struct walk *w, CXCursor call, CXCursor arg)
-{
-	CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
-	int n = clang_Cursor_getNumArguments(call), k;
-
-	for (k = 0; k < n; k++)
-		if (clang_equalCursors(clang_Cursor_getArgument(call, k), arg))
-			break;
-	if (k == n || clang_Cursor_isNull(fn) || in_system_header(fn) || w->npin >= MAX_FOLLOWED)
-		return;
-	for (size_t i = 0; i < w->npin; i++)
-		if (w->pin[i].index == (unsigned)k && clang_equalCursors(w->pin[i].fn, fn))
-			return;
-	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
-	w->pin[w->npin++] = (struct param_in){ fn, (unsigned)k, xstrdup(w->function), call,
-					       w->t.n[0].cur };
-}
-
 /* Walk each callee again with its parameter as the char's carrier; a
  * callee may pass it on, so until nothing new is added. */
 static void follow_calls(struct walk *w, size_t *done)
@@ -359,6 +261,29 @@ static void follow_calls(struct walk *w, size_t *done)
 		w->seed = &p;
 		walk_decl(w, p.fn);
 		w->seed = NULL;
+	}
+}
+
+#define MAX_ROUNDS 4		/* callers returning it again, nested */
+
+/* Walk again each caller of a function recorded since the last round
+ * (returns.c), with only the returned values as values. */
+static void follow_returns(struct walk *w)
+{
+	size_t from = 0;
+
+	for (int round = 0; round < MAX_ROUNDS && from < w->nret; round++) {
+		size_t upto = w->nret;
+		CXCursor *callers;
+		size_t n = callers_of_returners(w, from, &callers);
+
+		w->ret_pass = 1;
+		w->ret_from = from;
+		for (size_t k = 0; k < n; k++)
+			walk_decl(w, callers[k]);
+		w->ret_pass = 0;
+		free(callers);
+		from = upto;
 	}
 }
 

@@ -4,8 +4,8 @@
  * observes it (CERT STR34-C's lexer returns *str++ and its caller tests
  * the result against EOF).  The first walk records the returns and the
  * int-valued calls between functions; then the callers of a recorded
- * function are walked again with only those calls as values, until no
- * caller returns one in turn.
+ * function are walked again (by the engine) with only those calls as
+ * values, until no caller returns one in turn.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +14,6 @@
 #include "walk.h"
 
 #define MAX_RETURNS 256		/* functions followed out of, per TU */
-#define MAX_ROUNDS 4		/* callers returning it again, nested */
 
 static CXCursor callee_of(const struct tree *t, int i)
 {
@@ -127,36 +126,24 @@ static int calls_returner(struct walk *w, CXCursor caller, size_t from)
 	return 0;
 }
 
-/* Walk again each caller of a function recorded since the last round. */
-void follow_returns(struct walk *w)
+size_t callers_of_returners(struct walk *w, size_t from, CXCursor **callers)
 {
-	size_t from = 0;
+	size_t n = 0, cap = 0;
 
-	for (int round = 0; round < MAX_ROUNDS && from < w->nret; round++) {
-		size_t upto = w->nret, ncallers = 0;
-		CXCursor *callers = NULL;
-		size_t cap = 0;
+	*callers = NULL;
+	for (size_t c = 0; c < w->ncalls; c++) {
+		CXCursor caller = w->calls[c].caller;
+		size_t k;
 
-		for (size_t c = 0; c < w->ncalls; c++) {
-			CXCursor caller = w->calls[c].caller;
-			size_t k;
-
-			for (k = 0; k < ncallers; k++)
-				if (clang_equalCursors(callers[k], caller))
-					break;
-			if (k < ncallers || !calls_returner(w, caller, from))
-				continue;
-			grow(&callers, &cap, ncallers + 1, sizeof(*callers));
-			callers[ncallers++] = caller;
-		}
-		w->ret_pass = 1;
-		w->ret_from = from;
-		for (size_t k = 0; k < ncallers; k++)
-			walk_decl(w, callers[k]);
-		w->ret_pass = 0;
-		free(callers);
-		from = upto;
+		for (k = 0; k < n; k++)
+			if (clang_equalCursors((*callers)[k], caller))
+				break;
+		if (k < n || !calls_returner(w, caller, from))
+			continue;
+		grow(callers, &cap, n + 1, sizeof(**callers));
+		(*callers)[n++] = caller;
 	}
+	return n;
 }
 
 void returns_free(struct walk *w)

@@ -120,14 +120,21 @@ struct occ {
 	enum rule_id pass_rule;
 	int pass_node;
 	const char *pass_why;
+	/* Set by a check that computed a new value from the char without
+	 * observing it (c - '0', c | 0x20): d is that value, to be
+	 * followed on from ctx. */
+	int goes_on;
 };
 
-/* engine.c */
+/* carriers.c */
+void find_carriers(struct walk *w);			/* of the tree walked */
 int find_carrier(struct walk *w, CXCursor decl);	/* -1 if none */
 int referenced_carrier(struct walk *w, int i);		/* of a DeclRefExpr */
-/* Follow value d, computed at node start, to where it is observed. */
-void observe(struct walk *w, int ref, int src, int carrier, int start,
-	     struct domain *d, int derived);
+/* The plain char expression node i widens to an integer, or -1. */
+int widened_char(const struct tree *t, int i);
+/* A widened plain char is passed to a function of this TU: queue its
+ * body, to be walked again with that parameter as the carrier. */
+void follow_into(struct walk *w, CXCursor call, CXCursor arg);
 
 /* checks.c: one function per kind of context. */
 void check_context(struct walk *w, struct occ *o);
@@ -143,9 +150,6 @@ void check_store(struct walk *w, struct occ *o);
 void harmless(struct occ *o, enum rule_id r, int node, const char *why);
 void check_stores(struct walk *w);	/* constants into plain char */
 
-/* engine.c: a widened plain char is passed to a function of this TU. */
-void follow_into(struct walk *w, CXCursor call, CXCursor arg);
-void walk_decl(struct walk *w, CXCursor c);
 
 /* returns.c: a widened plain char returned as an int goes on in the
  * callers of this TU. */
@@ -155,7 +159,9 @@ int returned_value(struct walk *w, int i);	/* index in w->ret, or -1 */
 /* The function that returned o's value (a call, or a variable assigned
  * one), or NULL. */
 const struct ret_val *returned_by(struct walk *w, const struct occ *o);
-void follow_returns(struct walk *w);
+/* The callers to walk again for the functions recorded from w->ret[from]
+ * on (malloc'd array; count returned). */
+size_t callers_of_returners(struct walk *w, size_t from, CXCursor **callers);
 void returns_free(struct walk *w);
 
 /* guard.c: the condition that lets only bytes 0x00-0x7f reach o's

@@ -43,7 +43,7 @@ all: $(CHARSCAN) $(BUILD)/charscan.1
 $(CHARSCAN): $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-$(BUILD)/%.o: scanner/%.c $(wildcard scanner/*.h) rules/rules.def $(BUILD)/rule_help.h | $(BUILD)
+$(BUILD)/%.o: scanner/%.c $(wildcard scanner/*.h) rules/rules.def rules/verdicts.def $(BUILD)/rule_help.h | $(BUILD)
 	$(CC) -std=gnu11 $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 $(BUILD)/rule_help.h: scanner/gen-help.sh $(RULE_DOCS) | $(BUILD)
@@ -80,7 +80,7 @@ LIB_OBJS = $(filter-out %/main.o,$(OBJS))
 FUZZ_OBJS := $(filter-out %/main.o,$(SRCS:scanner/%.c=$(FUZZ_BUILD)/obj/%.o))
 FUZZ_CPPFLAGS = $(CPPFLAGS) -Iscanner -Ifuzz
 
-$(FUZZ_BUILD)/obj/%.o: scanner/%.c $(wildcard scanner/*.h) rules/rules.def $(BUILD)/rule_help.h
+$(FUZZ_BUILD)/obj/%.o: scanner/%.c $(wildcard scanner/*.h) rules/rules.def rules/verdicts.def $(BUILD)/rule_help.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=gnu11 $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(WARN) -c -o $@ $<
 

@@ -42,16 +42,10 @@ static int is_ctype_macro(const char *name, CXCursor expansion)
 	return is_ctype_name(name) && from_system_header(clang_getCursorReferenced(expansion));
 }
 
-void harmless(struct occ *o, enum rule_id r, int node, const char *why)
+void harmless(struct occ *o, enum verdict_id why, int node)
 {
-	o->pass_rule = r;
+	o->pass = why;
 	o->pass_node = node;
-	o->pass_why = why;
-}
-
-static const char *signedness(enum breaks br)
-{
-	return br == BREAKS_SIGNED ? "signed" : "unsigned";
 }
 
 struct report_at at_value(struct walk *w, const struct occ *o, int node)
@@ -237,8 +231,8 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 	long long k;
 	char *ref, *what, *text;
 	enum breaks br;
-	enum rule_id rule;
-	int cs, cu, terms = 0;
+	enum verdict_id id;
+	int cs, cu, b, terms = 0;
 
 	if (!compare_const(w, o, cmp, side, &acc, &k))
 		return;
@@ -270,42 +264,36 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 	}
 	at = terms > 1 ? root : cmp;
 	if (!memcmp(acc.s, acc.u, sizeof(acc.s))) {
-		harmless(o, op_is_equality(T(w, cmp).op) ? CS001 : CS003, at, terms > 1 ?
-			 "the whole condition has the same result for every byte either way" :
-			 "the comparison has the same result for every byte either way");
+		static const enum verdict_id same[2][2] = {
+			{ V_SAME_RELATION, V_SAME_RELATION_CHAIN },
+			{ V_SAME_EQUALITY, V_SAME_EQUALITY_CHAIN },
+		};
+
+		harmless(o, same[op_is_equality(T(w, cmp).op)][terms > 1], at);
 		return;
 	}
 	op = side ? op_mirror(T(w, cmp).op) : T(w, cmp).op;
 	cs = all_same(acc.s);
 	cu = all_same(acc.u);
 	if (terms <= 1 && is_sign_test(op, k) && cu) {
-		rule = CS002;
+		id = V_SIGN_TEST;
 		br = BREAKS_UNSIGNED;
 	} else if (cs != cu) {
-		rule = CS001;
+		id = V_DEAD_COMPARE;
 		br = cu ? BREAKS_UNSIGNED : BREAKS_SIGNED;
 	} else {
-		rule = CS003;
+		id = V_ORDER_DIFFERS;
 		br = BREAKS_EITHER;
 	}
+	b = 0;
+	if (id == V_ORDER_DIFFERS)
+		for (b = 128; b < 255 && acc.s[b] == acc.u[b]; b++)
+			;
 	text = node_text(w, at);
 	what = value_name(w, o);
-	if (rule == CS003) {
-		int b = 128;
-
-		while (b < 255 && acc.s[b] == acc.u[b])
-			b++;
-		report(w, rule, at_value(w, o, at), br,
-		       "'%s' on %s is %s for byte 0x%02x when char is signed and %s when it is unsigned",
-		       text, what, acc.s[b] ? "true" : "false", b,
-		       acc.u[b] ? "true" : "false");
-	} else {
-		report(w, rule, at_value(w, o, at), br,
-		       "%s'%s' on %s is always %s when char is %s",
-		       rule == CS002 ? "sign test " : "", text, what,
-		       (br == BREAKS_UNSIGNED ? acc.u[0] : acc.s[0]) ? "true" : "false",
-		       signedness(br));
-	}
+	judge(w, &(struct verdict){ .id = id, .br = br, .at = at_value(w, o, at),
+				    .value = what, .expr = text, .byte = b,
+				    .vs = acc.s[b], .vu = acc.u[b] });
 	free(text);
 	free(what);
 }
@@ -323,13 +311,12 @@ static void check_compare(struct walk *w, struct occ *o)
 		/* Two plain chars are equal under either signedness, but
 		 * ordered differently; judged once, from the left. */
 		if (op == OP_EQ || op == OP_NE)
-			harmless(o, CS001, o->ctx, "two plain chars are equal under either signedness");
+			harmless(o, V_CHARS_EQUAL, o->ctx);
 		if (op == OP_EQ || op == OP_NE || !is_lhs(w, o))
 			return;
 		a = node_text(w, o->ctx);
-		report(w, CS003, at_value(w, o, o->ctx), BREAKS_EITHER,
-		       "'%s' orders bytes 0x80-0xff before 0x00-0x7f when char is signed and after them when it is unsigned",
-		       a);
+		judge(w, &(struct verdict){ .id = V_CHARS_ORDERED, .br = BREAKS_EITHER,
+					    .at = at_value(w, o, o->ctx), .expr = a });
 		free(a);
 		return;
 	case T_SCHAR:
@@ -338,9 +325,9 @@ static void check_compare(struct walk *w, struct occ *o)
 
 		a = value_name(w, o);
 		b = operand_text(w, other);
-		report(w, CS008, at_value(w, o, o->ctx), uns ? BREAKS_SIGNED : BREAKS_UNSIGNED,
-		       "%s compared with %s char '%s': they agree for bytes 0x80-0xff only when char is %s",
-		       a, uns ? "unsigned" : "signed", b, uns ? "unsigned" : "signed");
+		judge(w, &(struct verdict){ .id = V_MIXED_SIGNEDNESS,
+					    .br = uns ? BREAKS_SIGNED : BREAKS_UNSIGNED,
+					    .at = at_value(w, o, o->ctx), .value = a, .other = b });
 		free(a);
 		free(b);
 		return;
@@ -352,14 +339,14 @@ static void check_compare(struct walk *w, struct occ *o)
 
 /* ---- arithmetic ----------------------------------------------------- */
 
-void report_extension(struct walk *w, struct occ *o, int b, val_t vs, val_t vu,
-			     const char *how)
+void report_extension(struct walk *w, struct occ *o, enum verdict_id id, const char *type,
+		      int b, val_t vs, val_t vu)
 {
-	char *what = value_name(w, o), *text = node_text(w, o->ctx), bs[40], bu[40];
+	char *what = value_name(w, o), *text = node_text(w, o->ctx);
 
-	report(w, CS006, at_value(w, o, o->ctx), BREAKS_SIGNED,
-	       "%s is sign-extended %s '%s' when char is signed: byte 0x%02x gives %s, not %s",
-	       what, how, text, b, val_str(vs, bs, sizeof(bs)), val_str(vu, bu, sizeof(bu)));
+	judge(w, &(struct verdict){ .id = id, .br = BREAKS_SIGNED, .at = at_value(w, o, o->ctx),
+				    .value = what, .expr = text, .type = type, .byte = b,
+				    .vs = vs, .vu = vu });
 	free(what);
 	free(text);
 }
@@ -449,7 +436,7 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 			first = b;
 	}
 	if (first < 0) {
-		harmless(o, CS006, o->ctx, "the result is the same for every byte either way");
+		harmless(o, V_DERIVED_SAME, o->ctx);
 		return;
 	}
 	/* A shift, or a char put into the low byte of a wider word
@@ -459,9 +446,9 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 	if (op == OP_SHL || op == OP_SHR ||
 	    ((op == OP_OR || op == OP_XOR || op == OP_ADD) && k > 0xff)) {
 		if (settles(w, o->ctx, &d))
-			harmless(o, CS006, o->ctx, "masked or narrowed right after: the same value for every byte");
+			harmless(o, V_MASKED, o->ctx);
 		else
-			report_extension(w, o, first, d.s[first], d.u[first], "in");
+			report_extension(w, o, V_EXTENDED_IN, NULL, first, d.s[first], d.u[first]);
 	} else {
 		/* Not observed yet: the engine follows the new value on. */
 		o->d = d;
@@ -476,7 +463,7 @@ static void check_arith(struct walk *w, struct occ *o)
 	long long k;
 
 	if (truncated_to_byte(w, o->ctx)) {
-		harmless(o, CS006, o->ctx, "only the low byte of the result is kept");
+		harmless(o, V_LOW_BYTE, o->ctx);
 		return;
 	}
 	if ((op == OP_SHL || op == OP_SHR) && !is_lhs(w, o))
@@ -487,7 +474,7 @@ static void check_arith(struct walk *w, struct occ *o)
 	}
 	if (op == OP_AND)
 		return;			/* masked by a variable: unknown */
-	report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "in");
+	report_extension(w, o, V_EXTENDED_IN, NULL, 0xff, o->d.s[0xff], o->d.u[0xff]);
 }
 
 static void check_index(struct walk *w, struct occ *o)
@@ -495,20 +482,17 @@ static void check_index(struct walk *w, struct occ *o)
 	char *what = value_name(w, o), *text = node_text(w, o->ctx);
 	CXCursor expansion = clang_getNullCursor();
 	char *macro = macro_name(w, o->ctx, &expansion);
-	char vs[48];
+	struct verdict v = { .br = BREAKS_SIGNED, .at = at_value(w, o, o->ctx),
+			     .value = what, .expr = text, .callee = macro,
+			     .vs = o->d.s[0x80], .vu = o->d.u[0x80] };
 
 	if (macro && is_ctype_macro(macro, expansion))
-		report(w, CS009, at_value(w, o, o->ctx), BREAKS_SIGNED,
-		       "%s passed to %s() is negative for bytes 0x80-0xff when char is signed",
-		       what, macro);
+		v.id = V_CTYPE_ARGUMENT;
 	else if (o->d.s[0x80] < 0)
-		report(w, CS005, at_value(w, o, o->ctx), BREAKS_SIGNED,
-		       "%s used as an index in '%s' is negative for bytes 0x80-0xff when char is signed",
-		       what, text);
+		v.id = V_NEGATIVE_INDEX;
 	else			/* (unsigned int)c: sign-extended, not negative */
-		report(w, CS005, at_value(w, o, o->ctx), BREAKS_SIGNED,
-		       "%s used as an index in '%s' is %s for byte 0x80 when char is signed, 128 when it is unsigned",
-		       what, text, val_str(o->d.s[0x80], vs, sizeof(vs)));
+		v.id = V_EXTENDED_INDEX;
+	judge(w, &v);
 	free(macro);
 	free(what);
 	free(text);
@@ -524,11 +508,11 @@ static void check_additive(struct walk *w, struct occ *o)
 	if (T(w, other).type.cls == T_PTR)
 		check_index(w, o);
 	else if (truncated_to_byte(w, o->ctx))
-		harmless(o, CS006, o->ctx, "only the low byte of the result is kept");
+		harmless(o, V_LOW_BYTE, o->ctx);
 	else if (eval_const(&w->t, other, &k))	/* c - '0' flows on */
 		derived_value(w, o, k);
 	else
-		report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "in");
+		report_extension(w, o, V_EXTENDED_IN, NULL, 0xff, o->d.s[0xff], o->d.u[0xff]);
 }
 
 static void check_binary(struct walk *w, struct occ *o)
@@ -565,9 +549,9 @@ static void check_compound(struct walk *w, struct occ *o)
 	if (T(w, lhs).type.cls == T_PTR)
 		check_index(w, o);
 	else if (!truncated_to_byte(w, o->ctx))
-		report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], "into");
+		report_extension(w, o, V_EXTENDED_INTO, NULL, 0xff, o->d.s[0xff], o->d.u[0xff]);
 	else
-		harmless(o, CS006, o->ctx, "only the low byte of the result is kept");
+		harmless(o, V_LOW_BYTE, o->ctx);
 }
 
 static void check_subscript(struct walk *w, struct occ *o)
@@ -592,7 +576,7 @@ static void check_switch(struct walk *w, struct occ *o)
 	if (child(t, o->ctx, 0) != o->top)
 		return;
 	what = value_name(w, o);
-	harmless(o, CS007, o->ctx, "every case label matches the same bytes either way");
+	harmless(o, V_CASES_SAME, o->ctx);
 	for (int i = o->ctx + 1; i < t->len; i++) {
 		int v = child(t, i, 0), inner, ms = 0, mu = 0;
 		long long k;
@@ -610,9 +594,9 @@ static void check_switch(struct walk *w, struct occ *o)
 			mu |= o->d.u[b] == kk;
 		}
 		if (ms != mu)
-			report(w, CS007, at_value(w, o, v), ms ? BREAKS_UNSIGNED : BREAKS_SIGNED,
-			       "case %lld never matches %s when char is %s",
-			       k, what, ms ? "unsigned" : "signed");
+			judge(w, &(struct verdict){ .id = V_CASE_UNREACHABLE,
+						    .br = ms ? BREAKS_UNSIGNED : BREAKS_SIGNED,
+						    .at = at_value(w, o, v), .value = what, .k = k });
 	}
 	free(what);
 }
@@ -626,9 +610,9 @@ static void check_call(struct walk *w, struct occ *o)
 	if (ctype) {
 		char *what = value_name(w, o);
 
-		report(w, CS009, at_value(w, o, o->top), BREAKS_SIGNED,
-		       "%s passed to %s() is negative for bytes 0x80-0xff when char is signed",
-		       what, clang_getCString(s));
+		judge(w, &(struct verdict){ .id = V_CTYPE_ARGUMENT, .br = BREAKS_SIGNED,
+					    .at = at_value(w, o, o->top), .value = what,
+					    .callee = clang_getCString(s) });
 		free(what);
 	} else {
 		check_store(w, o);
@@ -659,7 +643,7 @@ void check_context(struct walk *w, struct occ *o)
 	    !(T(w, o->ctx).kind == CXCursor_BinaryOperator && op_is_compare(T(w, o->ctx).op)))
 		return;
 	if (T(w, o->ctx).op == OP_LAND || T(w, o->ctx).op == OP_LOR || T(w, o->ctx).op == OP_LNOT) {
-		harmless(o, CS001, o->ctx, "tested against zero only: the same either way");
+		harmless(o, V_ZERO_TEST, o->ctx);
 		return;
 	}
 	for (size_t i = 0; i < sizeof(contexts) / sizeof(contexts[0]); i++)

@@ -90,7 +90,8 @@ static int climb(struct walk *w, struct occ *o, struct domain *d)
 static void observe(struct walk *w, int ref, int src, int carrier, int start,
 	     struct domain *d, int derived)
 {
-	struct occ o = { ref, src, carrier, start, -1, derived, { { 0 }, { 0 } }, 0, -1, NULL, 0 };
+	struct occ o = { .ref = ref, .src = src, .carrier = carrier, .top = start,
+			 .ctx = -1, .derived = derived, .pass = -1 };
 
 	for (;;) {
 		size_t before = w->out->len;
@@ -99,19 +100,20 @@ static void observe(struct walk *w, int ref, int src, int carrier, int start,
 			return;
 		o.d = *d;
 		if (!domain_differs(d))
-			harmless(&o, CS001, o.top, "converted so that every byte gives the same value");
+			harmless(&o, V_CONVERTED_SAME, o.top);
 		else if (ascii_source(w, src))
-			harmless(&o, CS003, o.ctx, "it holds bytes 0x00-0x7f only (ASCII constants)");
+			harmless(&o, V_ASCII_SOURCE, o.ctx);
 		else if (ascii_guard(w, &o) >= 0)
-			harmless(&o, CS003, o.ctx, "only bytes 0x00-0x7f get here (an ASCII-only guard)");
+			harmless(&o, V_ASCII_GUARD, o.ctx);
 		else
 			check_context(w, &o);
-		if (o.pass_why && w->opts->explain && w->out->len == before)
-			report_pass(w, o.pass_rule, o.pass_node, o.pass_why);
+		if (o.pass >= 0 && w->opts->explain && w->out->len == before)
+			report_pass(w, o.pass, o.pass_node);
 		if (!o.goes_on)
 			return;
 		*d = o.d;
-		o = (struct occ){ ref, src, carrier, o.ctx, -1, 1, { { 0 }, { 0 } }, 0, -1, NULL, 0 };
+		o = (struct occ){ .ref = ref, .src = src, .carrier = carrier, .top = o.ctx,
+				  .ctx = -1, .derived = 1, .pass = -1 };
 	}
 }
 
@@ -125,7 +127,7 @@ static void explain_unwidened(struct walk *w, int i)
 {
 	const struct tree *t = &w->t;
 	int p = up(t, i);
-	const char *why = NULL;
+	int why = -1;
 
 	if (p < 0 || t->n[i].type.cls != T_PLAIN_CHAR || !is_expr(t->n[i].kind) ||
 	    (t->n[i].parent >= 0 && is_cast(t, t->n[i].parent)))
@@ -133,10 +135,10 @@ static void explain_unwidened(struct walk *w, int i)
 	switch (t->n[p].kind) {
 	case CXCursor_CallExpr:
 		if (child(t, p, 0) != i)
-			why = "passed as a char: the callee gets the same byte";
+			why = V_PASSED_AS_CHAR;
 		break;
 	case CXCursor_ReturnStmt:
-		why = "returned as a char: the caller gets the same byte";
+		why = V_RETURNED_AS_CHAR;
 		break;
 	case CXCursor_IfStmt:
 	case CXCursor_WhileStmt:
@@ -144,14 +146,13 @@ static void explain_unwidened(struct walk *w, int i)
 	case CXCursor_ForStmt:
 	case CXCursor_ConditionalOperator:
 		if (child(t, p, t->n[p].kind == CXCursor_DoStmt ? 1 : 0) == i)
-			why = "tested against zero only: the same either way";
+			why = V_ZERO_TEST;
 		break;
 	default:
 		break;
 	}
-	if (why)
-		report_pass(w, t->n[p].kind == CXCursor_CallExpr ||
-			       t->n[p].kind == CXCursor_ReturnStmt ? CS010 : CS001, i, why);
+	if (why >= 0)
+		report_pass(w, why, i);
 }
 
 /* In a caller walked again: a call of a function that returns a

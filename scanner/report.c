@@ -3,7 +3,7 @@
  * the invocation), why (the char's declaration, the macro, the
  * assignment that carried the value) and the fix at the declaration.
  */
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,33 +323,146 @@ static struct finding *add_finding(struct walk *w, enum rule_id r, int node,
 	return f;
 }
 
-void report_pass(struct walk *w, enum rule_id r, int node, const char *why)
+/* ---- verdicts into messages ------------------------------------------ */
+
+static const struct verdict_row {
+	enum rule_id rule;
+	const char *text;	/* message template, or a pass's reason */
+	int pass;
+} verdicts[NR_VERDICTS] = {
+#define FINDING(name, rule, text) [V_##name] = { rule, text, 0 },
+#define PASS(name, rule, text) [V_##name] = { rule, text, 1 },
+#include "verdicts.def"
+#undef FINDING
+#undef PASS
+};
+
+enum field { F_STR, F_BYTE, F_VS, F_VU, F_BS, F_BU, F_RESULT, F_WHEN, F_NOT_WHEN, F_K, F_MORE };
+
+static const struct placeholder {
+	const char *name;
+	enum field kind;
+	size_t off;		/* F_STR: where the string is in a verdict */
+} placeholders[] = {
+	{ "value", F_STR, offsetof(struct verdict, value) },
+	{ "expr", F_STR, offsetof(struct verdict, expr) },
+	{ "other", F_STR, offsetof(struct verdict, other) },
+	{ "callee", F_STR, offsetof(struct verdict, callee) },
+	{ "type", F_STR, offsetof(struct verdict, type) },
+	{ "byte", F_BYTE, 0 }, { "vs", F_VS, 0 }, { "vu", F_VU, 0 },
+	{ "bs", F_BS, 0 }, { "bu", F_BU, 0 }, { "result", F_RESULT, 0 },
+	{ "when", F_WHEN, 0 }, { "not_when", F_NOT_WHEN, 0 },
+	{ "k", F_K, 0 }, { "more", F_MORE, 0 },
+};
+
+static const char *signedness(enum breaks br)
+{
+	return br == BREAKS_SIGNED ? "signed" : "unsigned";
+}
+
+/* The text of placeholder ph for v (in buf when it has to be made). */
+static const char *field_text(const struct verdict *v, const struct placeholder *ph,
+			      char *buf, size_t size)
+{
+	const char *str;
+
+	switch (ph->kind) {
+	case F_STR:
+		memcpy(&str, (const char *)v + ph->off, sizeof(str));
+		return str ? str : "?";
+	case F_BYTE:
+		snprintf(buf, size, "0x%02x", v->byte);
+		return buf;
+	case F_VS:
+		return val_str(v->vs, buf, size);
+	case F_VU:
+		return val_str(v->vu, buf, size);
+	case F_BS:
+		return v->vs ? "true" : "false";
+	case F_BU:
+		return v->vu ? "true" : "false";
+	case F_RESULT:
+		return (v->br == BREAKS_UNSIGNED ? v->vu : v->vs) ? "true" : "false";
+	case F_WHEN:
+		return signedness(v->br);
+	case F_NOT_WHEN:
+		return signedness(v->br == BREAKS_SIGNED ? BREAKS_UNSIGNED : BREAKS_SIGNED);
+	case F_K:
+		snprintf(buf, size, "%lld", v->k);
+		return buf;
+	case F_MORE:
+		if (!v->more)
+			return "";
+		snprintf(buf, size, " (%d more constant%s outside 0..127 in this initializer)",
+			 v->more, v->more > 1 ? "s" : "");
+		return buf;
+	}
+	return "?";
+}
+
+/* The verdict's message: its row's template with the placeholders filled. */
+static char *render(const struct verdict *v)
+{
+	const char *p = verdicts[v->id].text;
+	size_t len = 0, cap = 0;
+	char *out = NULL;
+
+	while (*p) {
+		const char *open = strchr(p, '{'), *close, *text;
+		char buf[96];
+		size_t n, k;
+
+		n = open ? (size_t)(open - p) : strlen(p);
+		grow(&out, &cap, len + n + 1, 1);
+		memcpy(out + len, p, n);
+		len += n;
+		p += n;
+		if (!open)
+			break;
+		close = strchr(open, '}');
+		for (k = 0; close && k < sizeof(placeholders) / sizeof(placeholders[0]); k++)
+			if (strlen(placeholders[k].name) == (size_t)(close - open - 1) &&
+			    !strncmp(placeholders[k].name, open + 1, close - open - 1))
+				break;
+		if (!close || k == sizeof(placeholders) / sizeof(placeholders[0]))
+			die("rules/verdicts.def: unknown placeholder in \"%s\"", verdicts[v->id].text);
+		text = field_text(v, &placeholders[k], buf, sizeof(buf));
+		n = strlen(text);
+		grow(&out, &cap, len + n + 1, 1);
+		memcpy(out + len, text, n);
+		len += n;
+		p = close + 1;
+	}
+	grow(&out, &cap, len + 1, 1);
+	out[len] = 0;
+	return out;
+}
+
+void report_pass(struct walk *w, enum verdict_id id, int node)
 {
 	CXCursor macro;
-	struct finding *f = add_finding(w, r, node, BREAKS_EITHER, &macro);
+	struct finding *f = add_finding(w, verdicts[id].rule, node, BREAKS_EITHER, &macro);
 	char *text;
 
 	if (!f)
 		return;
 	text = node_text(w, node);
 	f->pass = 1;
-	f->message = xasprintf("'%s': %s", text, why);
+	f->message = xasprintf("'%s': %s", text, verdicts[id].text);
 	free(text);
 }
 
-void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
-	    const char *fmt, ...)
+void judge(struct walk *w, const struct verdict *v)
 {
+	struct report_at at = v->at;
 	struct finding *f;
 	CXCursor macro;
-	va_list ap;
 
-	if (!(f = add_finding(w, r, at.node, br, &macro)))
+	if (verdicts[v->id].pass)
+		die("verdict %d is a pass, not a finding", (int)v->id);
+	if (!(f = add_finding(w, verdicts[v->id].rule, at.node, v->br, &macro)))
 		return;
-	va_start(ap, fmt);
-	if (vasprintf(&f->message, fmt, ap) < 0)
-		die("out of memory");
-	va_end(ap);
+	f->message = render(v);
 	add_decl(w, f, at.decl);
 	if (!w->seed)
 		note_param_finding(w, at.decl, (size_t)(f - w->out->v));

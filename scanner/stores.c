@@ -63,7 +63,9 @@ static void check_escape(struct walk *w, struct occ *o)
 {
 	const struct node *c = &T(w, o->ctx);
 	CXString ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
-	char *what = value_name(w, o), *where = NULL, *name = NULL;
+	struct verdict v = { .id = NR_VERDICTS, .br = BREAKS_EITHER,
+			     .at = at_value(w, o, o->top), .type = clang_getCString(ts) };
+	char *what = value_name(w, o), *lhs = NULL, *name = NULL;
 
 	/* Tested on its way out: judged at the test (CS001/CS002/CS003). */
 	if (tested_guard(w, o) >= 0)
@@ -72,12 +74,10 @@ static void check_escape(struct walk *w, struct occ *o)
 		/* Callers here are walked again with it (a parameter's
 		 * value goes back only to the call that passed it). */
 		record_return(w, o);
-		where = xasprintf("is returned as '%s'", clang_getCString(ts));
+		v.id = V_ESCAPES_RETURNED;
 	} else if (stores_outside(w, o)) {
-		char *lhs = node_text(w, child(&w->t, o->ctx, 0));
-
-		where = xasprintf("is stored into '%s' ('%s')", lhs, clang_getCString(ts));
-		free(lhs);
+		lhs = node_text(w, child(&w->t, o->ctx, 0));
+		v.id = V_ESCAPES_STORED;
 	} else if (c->kind == CXCursor_CallExpr) {
 		CXCursor callee = clang_getCursorReferenced(c->cur);
 		CXString s = clang_getCursorSpelling(c->cur);
@@ -85,26 +85,28 @@ static void check_escape(struct walk *w, struct occ *o)
 		name = xstrdup(clang_getCString(s));
 		clang_disposeString(s);
 		if (is_char_consumer(name))
-			harmless(o, CS010, o->top, "the callee takes it back as a char");
+			harmless(o, V_CHAR_CONSUMER, o->top);
 		/* A body in this TU: judged there; a variadic call
 		 * (printk's %c): left to what reads it. */
 		else if (!clang_Cursor_isNull(callee) &&
 			 !clang_Cursor_isNull(clang_getCursorDefinition(callee))) {
 			follow_into(w, c->cur, T(w, o->top).cur);
-			harmless(o, CS010, o->top, "followed into the callee, judged where it observes it");
+			harmless(o, V_FOLLOWED, o->top);
 		}
 		else if (!clang_Cursor_isNull(callee) &&
 			 clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
 			 !clang_Cursor_isVariadic(callee))
-			where = xasprintf("is passed to %s() as '%s'", name, clang_getCString(ts));
+			v.id = V_ESCAPES_PASSED;
 	}
-	if (where)
-		report(w, CS010, at_value(w, o, o->top), BREAKS_EITHER,
-		       "%s %s: bytes 0x80-0xff arrive as -128..-1 when char is signed, as 128..255 when it is unsigned",
-		       what, where);
+	if (v.id != NR_VERDICTS) {
+		v.value = what;
+		v.other = lhs;
+		v.callee = name;
+		judge(w, &v);
+	}
 	clang_disposeString(ts);
 	free(what);
-	free(where);
+	free(lhs);
 	free(name);
 }
 
@@ -114,7 +116,6 @@ void check_store(struct walk *w, struct occ *o)
 {
 	struct ctype t = T(w, o->top).type;
 	CXString ts;
-	char *how;
 
 	if (T(w, o->ctx).kind == CXCursor_BinaryOperator && is_lhs(w, o))
 		return;
@@ -132,10 +133,9 @@ void check_store(struct walk *w, struct occ *o)
 	if (o->carrier >= 0 && w->car[o->carrier].type.is_signed)
 		return;
 	ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
-	how = xasprintf("into '%s' in", clang_getCString(ts));
-	report_extension(w, o, 0xff, o->d.s[0xff], o->d.u[0xff], how);
+	report_extension(w, o, V_EXTENDED_STORED, clang_getCString(ts), 0xff,
+			 o->d.s[0xff], o->d.u[0xff]);
 	clang_disposeString(ts);
-	free(how);
 }
 
 /* ---- stores of constants into plain char ------------------------------ */
@@ -179,7 +179,6 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 {
 	int byte = (int)(k & 0xff);
 	char *text = node_text(w, i), number[32];
-	char extra[80] = "";
 	CXCursor target = store_target(w, i, list);
 	size_t before = w->out->len;
 
@@ -190,15 +189,10 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 		free(text);
 		text = both;
 	}
-
-	if (more)
-		snprintf(extra, sizeof(extra),
-			 " (%d more constant%s outside 0..127 in this initializer)",
-			 more, more > 1 ? "s" : "");
-	report(w, CS004, (struct report_at){ i, target, -1, NULL, NULL },
-	       k < 0 ? BREAKS_UNSIGNED : BREAKS_SIGNED,
-	       "%s stored into plain char reads back as %d when char is signed, %d when it is unsigned%s",
-	       text, byte - 256, byte, extra);
+	judge(w, &(struct verdict){ .id = V_STORE_OUT_OF_RANGE,
+				    .br = k < 0 ? BREAKS_UNSIGNED : BREAKS_SIGNED,
+				    .at = { i, target, -1, NULL, NULL }, .expr = text,
+				    .vs = byte - 256, .vu = byte, .more = more });
 	if (list >= 0 && w->out->len > before)
 		note_table_store(w, target, before);
 	free(text);

@@ -9,6 +9,16 @@
 #include "engine.h"
 #include "value.h"
 
+/* What a check can conclude: one row each in rules/verdicts.def. */
+enum verdict_id {
+#define FINDING(name, rule, text) V_##name,
+#define PASS(name, rule, text) V_##name,
+#include "verdicts.def"
+#undef FINDING
+#undef PASS
+	NR_VERDICTS
+};
+
 /* A local integer variable every write of which is a plain char (or a
  * constant): its reads carry the char's two meanings (p4.c's "j"). */
 struct carrier {
@@ -116,10 +126,9 @@ struct occ {
 	int derived;		/* computed from the char (c | 0x20, c - '0') */
 	struct domain d;	/* its value per byte and signedness */
 	/* Set by a check that finds the observed result the same for
-	 * every byte: which rule judged it, where, and why. */
-	enum rule_id pass_rule;
+	 * every byte: its verdict (enum verdict_id, or -1) and where. */
+	int pass;
 	int pass_node;
-	const char *pass_why;
 	/* Set by a check that computed a new value from the char without
 	 * observing it (c - '0', c | 0x20): d is that value, to be
 	 * followed on from ctx. */
@@ -142,12 +151,14 @@ void check_context(struct walk *w, struct occ *o);
 struct report_at at_value(struct walk *w, const struct occ *o, int node);
 char *value_name(struct walk *w, const struct occ *o);	/* caller frees */
 int is_lhs(const struct walk *w, const struct occ *o);
-void report_extension(struct walk *w, struct occ *o, int b, val_t vs, val_t vu,
-		      const char *how);
+/* CS006 verdict id at o->ctx (type: for V_EXTENDED_STORED): byte b gives
+ * vs when char is signed, vu when it is unsigned. */
+void report_extension(struct walk *w, struct occ *o, enum verdict_id id, const char *type,
+		      int b, val_t vs, val_t vu);
 /* stores.c */
 void check_store(struct walk *w, struct occ *o);
 /* The observed result is the same for every byte: say why (--explain). */
-void harmless(struct occ *o, enum rule_id r, int node, const char *why);
+void harmless(struct occ *o, enum verdict_id why, int node);
 void check_stores(struct walk *w);	/* constants into plain char */
 
 
@@ -194,10 +205,27 @@ struct report_at {
 	const struct carrier *car;	/* the carrier, or NULL */
 	const struct ret_val *ret;	/* returned by a function, or NULL */
 };
-void report(struct walk *w, enum rule_id r, struct report_at at, enum breaks br,
-	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-/* --explain: a result of kind pass, judged harmless at node. */
-void report_pass(struct walk *w, enum rule_id r, int node, const char *why);
+
+/* What a check concludes: the rule, message and kind of result come
+ * from the verdict's row in rules/verdicts.def, the facts from here. */
+struct verdict {
+	enum verdict_id id;
+	enum breaks br;		/* the signedness it misbehaves under */
+	struct report_at at;
+	const char *value;	/* {value}, {expr}, ...: see verdicts.def */
+	const char *expr;
+	const char *other;
+	const char *callee;
+	const char *type;
+	int byte;
+	val_t vs, vu;
+	long long k;
+	int more;
+};
+/* A finding from a FINDING verdict. */
+void judge(struct walk *w, const struct verdict *v);
+/* --explain: a result of kind pass from a PASS verdict, at node. */
+void report_pass(struct walk *w, enum verdict_id id, int node);
 CXCursor trace_decl(const struct tree *t, int i);
 char *node_text(struct walk *w, int i);
 char *operand_text(struct walk *w, int i);	/* parens, conversions off */

@@ -67,6 +67,39 @@ test(rule_case_test("-funsigned-char"))
 
 
 @test
+def every_verdict_is_reached_by_a_rule_case():
+    """rules/verdicts.def is the one table from verdicts to messages: each
+    FINDING row must be rendered (placeholders filled) and each PASS row
+    explained for some annotated case, under the row's rule; a row no
+    case reaches is untested or dead."""
+    rows = re.findall(r'^(FINDING|PASS)\((\w+), (CS\d{3}), "(.*)"\)$',
+                      open(os.path.join(ROOT, "rules", "verdicts.def")).read(), re.M)
+    check(len(rows) > 20, "verdicts.def: %d rows read" % len(rows))
+    d = scratch("verdicts")
+    seen = []
+    for flag in ("-fsigned-char", "-funsigned-char"):
+        db = compdb(RULE_TESTS, rule_files(), [flag], path=os.path.join(d, "compile_commands.json"))
+        out = os.path.join(d, "out.sarif")
+        run(["-p", db, "-o", out, "--srcroot", RULE_TESTS, "--explain", "-q"])
+        seen += [(r["ruleId"], r.get("kind", "fail"), r["message"]["text"])
+                 for r in json.load(open(out))["runs"][0]["results"]]
+    missing = []
+    for kind, name, rule, text in rows:
+        if kind == "PASS":
+            pattern = re.compile(r"'.*': " + re.escape(text) + "$")
+        else:
+            check("{" in text or "'" in text, "%s: a message with nothing of the case in it" % name)
+            pattern = re.compile("^" + re.sub(r"\\\{\w+\\\}", ".*", re.escape(text)) + r"( \(see .*)?$")
+        want = "pass" if kind == "PASS" else "fail"
+        if not any(r == rule and k == want and pattern.match(m) for r, k, m in seen):
+            missing.append("%s %s (%s): %s" % (kind, name, rule, text))
+        if any("{" in m and "}" in m and k == want and r == rule for r, k, m in seen
+               if pattern.match(m) and re.search(r"\{[a-z_]+\}", m)):
+            missing.append("%s: placeholder left unfilled" % name)
+    check(not missing, "verdicts no rule case reaches:\n" + "\n".join(missing))
+
+
+@test
 def readme_rule_table_matches_the_catalogue():
     rows = re.findall(r"^\| \[(CS\d{3})\]\(rules/CS\d{3}\.md\) \| ([\w-]+) \| (\w+) \|",
                       open(os.path.join(ROOT, "README.md")).read(), re.M)

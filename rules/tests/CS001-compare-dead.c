@@ -85,3 +85,15 @@ int after_the_conditional(char c)
 {
 	return c == -1;				/* expect: CS001 */
 }
+
+/* Equality with ASCII constants, alone or in a chain, and a difference
+ * used only as a truth value: the same for every byte either way. */
+int is_quote(char c)
+{
+	return c == '"' || c == '\'';		/* ok: CS001 */
+}
+
+_Bool differs_from_a(const char *s)
+{
+	return *s - 'a';			/* ok: CS001 CS006 */
+}

@@ -50,3 +50,10 @@ int runtime_value_still_judged(const char *p)
 {
 	return *p < (char)1;			/* expect: CS003 */
 }
+
+/* A range test no byte can fail or pass differently: 'c > 255' is
+ * false for every byte under either signedness. */
+int above_a_byte(char c)
+{
+	return c > 255;				/* ok: CS003 */
+}

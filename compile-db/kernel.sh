@@ -81,6 +81,18 @@ logged() {
 }
 
 db=$build/compile_commands.json
+# The dry run's database stays valid while the config, the dry run and
+# the tree's Makefiles and Kconfig files are older than it (make scan
+# then make evaluate: one dry run).
+dry_run_current() {
+	[ -f "$db" ] && [ "$db" -nt "$build/.config" ] && [ "$db" -nt "$here/compile-db/dryrun.py" ] &&
+		[ -z "$(find "$src" \( -name Makefile -o -name Kbuild -o -name 'Kconfig*' \
+			-o -name '*.mk' \) -newer "$db" -print -quit)" ]
+}
+if [ "${DRYRUN:-1}" = 1 ] && dry_run_current; then
+	echo "  COMPDB  $db ($(grep -c '"file"' "$db") entries, up to date)"
+	exit 0
+fi
 if [ "${DRYRUN:-1}" = 1 ]; then
 	echo "  PREPARE (log: $build/build.log)"
 	start=$(date +%s)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The main job's scan half: kernel tree -> compile database -> charscan ->
-# out/linux-6.1.sarif, out/linux-6.1.txt and a summary.
+# out/linux-6.1.sarif, out/linux-6.1.txt, out/linux-6.1-explained.sarif
+# (with the passes: make evaluate reuses it) and a summary.
 #
 #   kernel/scan.sh CHARSCAN KERNEL_SRC CONFIG [BUILD_DIR [EXTRA_FRAGMENT]]
 #
@@ -24,22 +25,24 @@ pipeline "$1" "$2" "$3" ""
 [ -z "${4:-}" ] || build=$4
 fragment=${5:-}
 
+# One scan with --explain gives both reports: out/NAME-explained.sarif
+# (also the harmless widenings, as passes: what make evaluate reads) and,
+# merged without the passes, out/NAME.sarif and its text.
 scan() {
 	rc=0
 	if [ "${SHARDS:-1}" -gt 1 ]; then
-		# SHARDS=N: N shards as GNU parallel's job slots, merged;
-		# the text from the merged report.
-		CHARSCAN_OPTIONS="--srcroot $src" sh "$here/scale/parallel.sh" "$charscan" \
-			"$build" "$out/$name-shards.sarif" "$SHARDS" -j "$SHARDS" || rc=$?
-		[ "$rc" -gt 3 ] || "$charscan" merge "$out/$name-shards.sarif" -o "$out/$name.sarif.tmp" \
-			--format text > "$out/$name.txt" || rc=$?
-		rm -f "$out/$name-shards.sarif"
+		# SHARDS=N: N shards as GNU parallel's job slots, merged.
+		CHARSCAN_OPTIONS="--srcroot $src --explain" sh "$here/scale/parallel.sh" "$charscan" \
+			"$build" "$out/$name-explained.sarif.tmp" "$SHARDS" -j "$SHARDS" || rc=$?
 	else
-		"$charscan" -p "$build" --srcroot "$src" -o "$out/$name.sarif.tmp" -q \
-			--format text > "$out/$name.txt" || rc=$?
+		"$charscan" -p "$build" --srcroot "$src" --explain -q \
+			-o "$out/$name-explained.sarif.tmp" || rc=$?
 	fi
 	# 1 = findings, 3 = some TUs failed: both leave a whole report.
 	case $rc in 0|1|3) ;; *) echo "scan: charscan failed ($rc)" >&2; exit "$rc" ;; esac
+	"$charscan" merge "$out/$name-explained.sarif.tmp" --no-explain -o "$out/$name.sarif.tmp" \
+		--format text > "$out/$name.txt"
+	mv "$out/$name-explained.sarif.tmp" "$out/$name-explained.sarif"
 	mv "$out/$name.sarif.tmp" "$out/$name.sarif"
 }
 

@@ -166,8 +166,10 @@ static void neighbourhood(struct filecache *src, const struct finding *x, char *
  */
 static void fingerprint(struct findings *f, const char *srcroot, struct filecache *src)
 {
-	char text[512], around[1600], prev_key[2048] = "", key[2048];
-	unsigned nth = 0;
+	/* Findings and passes counted apart: a finding's fingerprint must
+	 * not depend on whether --explain was on. */
+	char text[512], around[1600], prev_key[2][2048] = { "", "" }, key[2048];
+	unsigned nth[2] = { 0, 0 }, p;
 
 	for (size_t i = 0; i < f->len; i++) {
 		struct finding *x = &f->v[i];
@@ -178,11 +180,12 @@ static void fingerprint(struct findings *f, const char *srcroot, struct filecach
 			 x->function ? x->function : "", text);
 		/* Sorted by path and line, so equal keys in one file are
 		 * counted in order of appearance. */
-		nth = strcmp(key, prev_key) ? 0 : nth + 1;
-		snprintf(prev_key, sizeof(prev_key), "%s", key);
+		p = !!x->pass;
+		nth[p] = strcmp(key, prev_key[p]) ? 0 : nth[p] + 1;
+		snprintf(prev_key[p], sizeof(prev_key[0]), "%s", key);
 		if (x->fingerprint[0])
 			continue;	/* read back from a report */
-		snprintf(key + strlen(key), sizeof(key) - strlen(key), "|%u", nth);
+		snprintf(key + strlen(key), sizeof(key) - strlen(key), "|%u", nth[p]);
 		digest(key, x->fingerprint);
 		neighbourhood(src, x, around, sizeof(around));
 		snprintf(key, sizeof(key), "%s|%s|%s", rules[x->rule].id,

@@ -294,6 +294,12 @@ static int write_reports(struct job *j, int incomplete)
 
 /* ---- the two commands ---------------------------------------------------- */
 
+static int not_a_pass(const struct finding *f, void *unused)
+{
+	(void)unused;
+	return !f->pass;
+}
+
 static int merge_command(struct options *o)
 {
 	struct sarif_in all = { 0 }, one;
@@ -311,6 +317,8 @@ static int merge_command(struct options *o)
 		if (n)
 			sarif_in_free(&one);
 	}
+	if (o->no_explain)
+		findings_filter(&all.findings, not_a_pass, NULL);
 	merged = sarif_in_log(&all);
 	if (sarif_write(o->out, merged, &err))
 		goto out;

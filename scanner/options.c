@@ -18,7 +18,7 @@ static const char usage_text[] =
 "    charscan -p BUILD_DIR|compile_commands.json [OPTIONS] [FILE...]\n"
 "    charscan [OPTIONS] --kbuild COMPILER-FLAGS... FILE    (make C=1 CHECK=...)\n"
 "    charscan -D__linux__ COMPILER-FLAGS... FILE            (make C=1 CHECK=charscan)\n"
-"    charscan merge A.sarif B.sarif... -o ALL.sarif [--format text]\n"
+"    charscan merge A.sarif B.sarif... -o ALL.sarif [--format text] [--no-explain]\n"
 "    charscan confirm -p DB [-j N] [--changes T.tsv] [--cache DIR] [FILE...]\n"
 "             -o OUT.sarif REPORT.sarif\n"
 "    charscan fix REPORT.sarif [--rules LIST] [--dry-run | --patches DIR]\n"
@@ -72,6 +72,8 @@ static const char usage_text[] =
 "    --explain          also write each widening judged harmless, with the\n"
 "                       reason, as a SARIF result of kind pass, level none\n"
 "                       (for reviewing a codegen diff; not in the text)\n"
+"    --no-explain       merge: leave the passes out, so that one scan with\n"
+"                       --explain gives both reports\n"
 "    -q, --quiet        no progress line and no summary on stderr\n"
 "    --list-rules       print the rule catalogue\n"
 "    --version, --help\n"
@@ -229,6 +231,8 @@ static void check_combinations(struct options *o)
 	if (o->shard_n && (o->merge || o->confirm || o->kbuild))
 		usage_error("--shard divides the TUs of -p DB: not with merge, confirm or --kbuild",
 			    NULL);
+	if (o->no_explain && !o->merge)
+		usage_error("--no-explain goes with charscan merge", NULL);
 	if (o->merge) {
 		if (!o->out || o->nfiles < 1)
 			usage_error("merge needs input SARIF files and -o FILE", NULL);
@@ -277,7 +281,7 @@ void parse_options(int argc, char **argv, struct options *o)
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
 	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP,
 	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN, O_TU_TIMEOUT, O_TU_MEMORY, O_SHARD,
-	       O_DRY_RUN, O_PATCHES };
+	       O_DRY_RUN, O_PATCHES, O_NO_EXPLAIN };
 	/* The subcommands, and the flag each sets. */
 	static const struct { const char *name; size_t flag; } commands[] = {
 		{ "merge", offsetof(struct options, merge) },
@@ -299,6 +303,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "changes", required_argument, NULL, O_CHANGES },
 		{ "explain", no_argument, NULL, O_EXPLAIN },
+		{ "no-explain", no_argument, NULL, O_NO_EXPLAIN },
 		{ "cache", required_argument, NULL, O_CACHE },
 		{ "tu-timeout", required_argument, NULL, O_TU_TIMEOUT },
 		{ "tu-memory", required_argument, NULL, O_TU_MEMORY },
@@ -387,6 +392,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		case O_PRINT_ARGS: o->print_args = 1; break;
 		case O_CHANGES: o->changes = optarg; break;
 		case O_EXPLAIN: o->engine.explain = 1; break;
+		case O_NO_EXPLAIN: o->no_explain = 1; break;
 		case O_CACHE: o->cache = optarg; break;
 		case O_COMPILER: o->compiler = optarg; break;
 		case O_DRY_RUN: o->dry_run = 1; break;

@@ -27,6 +27,7 @@ struct options {
 	int kbuild_argc;
 	char **kbuild_argv;		/* "clang" and kbuild's flags and file */
 	int merge;			/* charscan merge */
+	int no_explain;			/* merge --no-explain: passes left out */
 	int confirm;			/* charscan confirm: files end with REPORT */
 	const char *changes, *cache, *compiler;	/* confirm's */
 	int fix;			/* charscan fix: files is the REPORT */

@@ -223,6 +223,16 @@ def explain_writes_harmless_widenings_as_passes_only():
     check(want <= got, "missing passes: %s" % sorted(want - got))
     check("either way" not in p2.stdout and "under either signedness" not in p2.stdout,
           "passes in the text output")
+    # One scan gives both reports: the explained one merged without its
+    # passes is the plain report byte for byte (fingerprints included: a
+    # finding's must not depend on --explain).
+    back = os.path.join(d, "back.sarif")
+    p3 = run(["merge", explained, "--no-explain", "-o", back])
+    check(p3.returncode == 0, "merge --no-explain: exit %d %s" % (p3.returncode, p3.stderr))
+    check(open(back, "rb").read() == open(plain, "rb").read(),
+          "merge --no-explain of the --explain report is not the plain report")
+    p4 = run(["-p", db, "-o", back, "--no-explain"])
+    check(p4.returncode == 2 and "--no-explain" in p4.stderr, "--no-explain on a scan: exit %d" % p4.returncode)
 
 
 @test

@@ -38,20 +38,84 @@ int widened_char(const struct tree *t, int i)
 	return c >= 0 && t->n[c].type.cls == T_PLAIN_CHAR ? c : -1;
 }
 
+#define MAX_DERIVED 8	/* operators between the char and the value kept */
+
+/* The arithmetic a value computed from a char goes through and is kept. */
+static int is_arith(enum op op)
+{
+	static const enum op ops[] = { OP_ADD, OP_SUB, OP_MUL, OP_AND, OP_OR, OP_XOR,
+				       OP_SHL, OP_SHR };
+
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (ops[i] == op)
+			return 1;
+	return 0;
+}
+
+static int derived_expr(const struct tree *t, int v, struct domain *d, int depth)
+{
+	int i = strip_parens(t, v), src, side;
+	long long k;
+	val_t kk, r;
+
+	if (i < 0 || depth > MAX_DERIVED)
+		return -1;
+	if ((src = widened_char(t, i)) >= 0) {
+		domain_char(d);
+		domain_convert(d, t->n[i].type);
+		return src;
+	}
+	/* an integer conversion on the way (int to unsigned) */
+	if (is_cast(t, i) && t->n[i].type.cls == T_INT) {
+		if ((src = derived_expr(t, t->n[i].first, d, depth + 1)) >= 0)
+			domain_convert(d, t->n[i].type);
+		return src;
+	}
+	if (t->n[i].kind != CXCursor_BinaryOperator || !is_arith(t->n[i].op) ||
+	    t->n[i].type.cls != T_INT)
+		return -1;
+	side = eval_const(t, child(t, i, 1), &k) ? 0 : eval_const(t, child(t, i, 0), &k) ? 1 : -1;
+	if (side < 0 || (src = derived_expr(t, child(t, i, side), d, depth + 1)) < 0)
+		return -1;
+	kk = convert(k, t->n[i].type);
+	for (int b = 0; b < 256; b++) {
+		d->s[b] = (side ? eval_binop(t->n[i].op, kk, d->s[b], t->n[i].type, &r)
+				: eval_binop(t->n[i].op, d->s[b], kk, t->n[i].type, &r)) ? r : 0;
+		d->u[b] = (side ? eval_binop(t->n[i].op, kk, d->u[b], t->n[i].type, &r)
+				: eval_binop(t->n[i].op, d->u[b], kk, t->n[i].type, &r)) ? r : 0;
+	}
+	return src;
+}
+
+int char_expr(const struct tree *t, int v, struct domain *d)
+{
+	return derived_expr(t, v, d, 0);
+}
+
 static void note_write(struct walk *w, int k, int value, int at)
 {
 	struct carrier *c = &w->car[k];
 	int v = strip_parens(&w->t, value), src = v >= 0 ? widened_char(&w->t, v) : -1;
-	int ret = v >= 0 ? returned_value(w, v) : -1;
+	int ret = v >= 0 ? returned_value(w, v) : -1, derived = 0;
 	long long ignored;
+	struct domain d;
 
 	if (ret >= 0)
 		src = v;
+	/* c - '0', c | 0x20 kept in the variable: its reads are that
+	 * value, judged where they are compared. */
+	if (src < 0 && v >= 0 && !eval_const(&w->t, v, &ignored) && (src = char_expr(&w->t, v, &d)) >= 0)
+		derived = 1;
 	if (src >= 0) {
+		/* One computed value, or plain chars only: anything else
+		 * mixes values of different meanings. */
+		if (c->src >= 0 && (derived || c->derived))
+			c->bad = 1;
 		if (c->src < 0) {
 			c->src = src;
 			c->assign = at;
 			c->ret = ret;
+			c->derived = derived ? v : -1;
 		}
 		return;
 	}
@@ -88,7 +152,7 @@ void find_carriers(struct walk *w)
 		grow(&w->car, &w->carcap, w->ncar + 1, sizeof(*w->car));
 		w->car[w->ncar++] = (struct carrier){ t->n[i].cur, seed ? i : -1, -1, 0,
 						      t->n[i].type, seed ? w->seed->caller : NULL,
-						      seed ? w->seed->call : clang_getNullCursor(), -1 };
+						      seed ? w->seed->call : clang_getNullCursor(), -1, -1 };
 	}
 	for (int i = 1; i < t->len && w->ncar; i++) {
 		const struct node *n = &t->n[i];

@@ -84,7 +84,8 @@ char *value_name(struct walk *w, const struct occ *o)
 		return s;
 	}
 	ref = operand_text(w, o->ref);
-	s = xasprintf("'%s' (assigned from plain char '%s')", ref, src);
+	s = xasprintf(w->car[o->carrier].derived >= 0 ? "'%s' (computed from plain char '%s')" :
+		      "'%s' (assigned from plain char '%s')", ref, src);
 	free(ref);
 	free(src);
 	return s;

@@ -214,9 +214,12 @@ static void find_values(struct walk *w)
 		    w->car[k].bad || w->car[k].src < 0 || w->car[k].ret >= 0 ||
 		    (w->seed && !w->car[k].caller))
 			continue;
-		domain_char(&d);
+		if (w->car[k].derived >= 0)
+			char_expr(t, w->car[k].derived, &d);
+		else
+			domain_char(&d);
 		domain_convert(&d, w->car[k].type);
-		observe(w, i, w->car[k].src, k, i, &d, 0);
+		observe(w, i, w->car[k].src, k, i, &d, w->car[k].derived >= 0);
 	}
 }
 

@@ -30,6 +30,8 @@ struct carrier {
 	const char *caller;	/* a parameter: the function passing a char */
 	CXCursor call;		/* ... and its call */
 	int ret;		/* assigned a call of w->ret[ret], or -1 */
+	int derived;		/* assigned a value computed from src (c - '0'):
+				 * that expression, or -1 */
 };
 
 /* Parameter `index` of the function defined at `fn` is given a widened
@@ -141,6 +143,10 @@ int find_carrier(struct walk *w, CXCursor decl);	/* -1 if none */
 int referenced_carrier(struct walk *w, int i);		/* of a DeclRefExpr */
 /* The plain char expression node i widens to an integer, or -1. */
 int widened_char(const struct tree *t, int i);
+/* Expression v as a plain char widened and combined with constants
+ * (c - '0', (c | 0x20) << 1): its value per byte in *d and the char
+ * expression, or -1 when v is anything else. */
+int char_expr(const struct tree *t, int v, struct domain *d);
 /* A widened plain char is passed to a function of this TU: queue its
  * body, to be walked again with that parameter as the carrier. */
 void follow_into(struct walk *w, CXCursor call, CXCursor arg);

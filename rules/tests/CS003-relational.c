@@ -57,3 +57,44 @@ int above_a_byte(char c)
 {
 	return c > 255;				/* ok: CS003 */
 }
+
+/*
+ * A value computed from a char and kept in a variable is judged where
+ * the variable is compared: 'v >= 26' lets bytes 0x80-0xff through as
+ * negative indexes when char is signed.  A digit test on an unsigned
+ * difference, a closed range, or a variable also given other values is
+ * no finding.
+ */
+int letter_index(const char *s)
+{
+	int v = *s - 'a';
+
+	if (v >= 26)				/* expect: CS003 either {{'v' (computed from plain char '*s')}} */
+		return -1;
+	return v;
+}
+
+int digit_value(const char *name)
+{
+	unsigned int c = *name - '0';
+
+	if (c > 9)				/* ok: CS003 */
+		return -1;
+	return c;
+}
+
+int is_digit_char(char ch)
+{
+	int d = ch - '0';
+
+	return !(d < 0 || d > 9);		/* ok: CS003 */
+}
+
+int reassigned(char ch, int k)
+{
+	int d = ch - '0';
+
+	if (k)
+		d = k;
+	return d > 9;				/* ok: CS003 */
+}

@@ -324,6 +324,12 @@ static void check_compare(struct walk *w, struct occ *o)
 	case T_UCHAR: {
 		int uns = T(w, inner).type.cls == T_UCHAR;
 
+		/* u8 k = 'a'; ... c == k: equal for the same bytes either way */
+		if (op_is_equality(op) && ascii_source(w, inner)) {
+			harmless(o, V_OTHER_ASCII, o->ctx);
+			return;
+		}
+
 		a = value_name(w, o);
 		b = operand_text(w, other);
 		judge(w, &(struct verdict){ .id = V_MIXED_SIGNEDNESS,

@@ -40,3 +40,15 @@ void expect(struct wrap *w, const s8 *input, const char *same)
 	EXPECT_EQ(w->output[0], input[0]);	/* expect: CS008 unsigned {{plain char 'w->output[0]' compared with signed char 'input[0]'}} */
 	EXPECT_EQ(w->output[1], same[1]);	/* ok: CS008 */
 }
+
+/* The explicitly signed or unsigned side holds ASCII constants only:
+ * equality is the same either way, an ordering is not. */
+int compare_with_ascii_local(char c, int upper)
+{
+	unsigned char want = upper ? 'A' : 'a';
+	int r = 0;
+
+	r += c == want;				/* ok: CS008 */
+	r += c < want;				/* expect: CS008 */
+	return r;
+}

@@ -575,6 +575,12 @@ static int inside_switch(const struct tree *t, int i, int sw)
 	return 0;
 }
 
+static int is_char_literal(const struct tree *t, int i)
+{
+	i = strip_implicit(t, i);
+	return i >= 0 && t->n[i].kind == CXCursor_CharacterLiteral;
+}
+
 static void check_switch(struct walk *w, struct occ *o)
 {
 	const struct tree *t = &w->t;
@@ -585,25 +591,30 @@ static void check_switch(struct walk *w, struct occ *o)
 	what = value_name(w, o);
 	harmless(o, V_CASES_SAME, o->ctx);
 	for (int i = o->ctx + 1; i < t->len; i++) {
-		int v = child(t, i, 0), inner, ms = 0, mu = 0;
-		long long k;
-		val_t kk;
+		int v = child(t, i, 0), hi = -1, ms = 0, mu = 0;
+		long long k, k2;
+		val_t lo, up;
 
 		if (t->n[i].kind != CXCursor_CaseStmt || !inside_switch(t, i, o->ctx) ||
 		    v < 0 || !eval_const(t, v, &k))
 			continue;
-		inner = strip_implicit(t, v);
-		if (inner >= 0 && t->n[inner].kind == CXCursor_CharacterLiteral)
+		/* GNU case ranges: case 0x80 ... 0xff: */
+		k2 = k;
+		if (nchildren(t, i) == 3 && eval_const(t, child(t, i, 1), &k2))
+			hi = child(t, i, 1);
+		if (is_char_literal(t, v) && (hi < 0 || is_char_literal(t, hi)))
 			continue;	/* '\xff' follows char's signedness */
-		kk = convert(k, t->n[o->top].type);
+		lo = convert(k, t->n[o->top].type);
+		up = convert(k2, t->n[o->top].type);
 		for (int b = 128; b < 256; b++) {
-			ms |= o->d.s[b] == kk;
-			mu |= o->d.u[b] == kk;
+			ms |= o->d.s[b] >= lo && o->d.s[b] <= up;
+			mu |= o->d.u[b] >= lo && o->d.u[b] <= up;
 		}
 		if (ms != mu)
-			judge(w, &(struct verdict){ .id = V_CASE_UNREACHABLE,
+			judge(w, &(struct verdict){ .id = hi < 0 ? V_CASE_UNREACHABLE : V_CASE_RANGE_PART,
 						    .br = ms ? BREAKS_UNSIGNED : BREAKS_SIGNED,
-						    .at = at_value(w, o, v), .value = what, .k = k });
+						    .at = at_value(w, o, v), .value = what, .k = k,
+						    .k2 = k2 });
 	}
 	free(what);
 }

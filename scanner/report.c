@@ -337,7 +337,7 @@ static const struct verdict_row {
 #undef PASS
 };
 
-enum field { F_STR, F_BYTE, F_VS, F_VU, F_BS, F_BU, F_RESULT, F_WHEN, F_NOT_WHEN, F_K, F_MORE };
+enum field { F_STR, F_BYTE, F_VS, F_VU, F_BS, F_BU, F_RESULT, F_WHEN, F_NOT_WHEN, F_K, F_K2, F_MORE };
 
 static const struct placeholder {
 	const char *name;
@@ -352,7 +352,7 @@ static const struct placeholder {
 	{ "byte", F_BYTE, 0 }, { "vs", F_VS, 0 }, { "vu", F_VU, 0 },
 	{ "bs", F_BS, 0 }, { "bu", F_BU, 0 }, { "result", F_RESULT, 0 },
 	{ "when", F_WHEN, 0 }, { "not_when", F_NOT_WHEN, 0 },
-	{ "k", F_K, 0 }, { "more", F_MORE, 0 },
+	{ "k", F_K, 0 }, { "k2", F_K2, 0 }, { "more", F_MORE, 0 },
 };
 
 static const char *signedness(enum breaks br)
@@ -389,6 +389,9 @@ static const char *field_text(const struct verdict *v, const struct placeholder 
 		return signedness(v->br == BREAKS_SIGNED ? BREAKS_UNSIGNED : BREAKS_SIGNED);
 	case F_K:
 		snprintf(buf, size, "%lld", v->k);
+		return buf;
+	case F_K2:
+		snprintf(buf, size, "%lld", v->k2);
 		return buf;
 	case F_MORE:
 		if (!v->more)

@@ -225,7 +225,7 @@ struct verdict {
 	const char *type;
 	int byte;
 	val_t vs, vu;
-	long long k;
+	long long k, k2;
 	int more;
 };
 /* A finding from a FINDING verdict. */

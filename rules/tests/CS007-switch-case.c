@@ -24,3 +24,20 @@ int kind(char c)
 	}
 	return 0;
 }
+
+/* GNU case ranges are judged as a whole: bytes 0x80-0xff reach the
+ * upper part of 'a' ... 0xa0 only when char is unsigned; a range of
+ * character literals follows char's signedness. */
+int range_class(char c)
+{
+	switch (c) {
+	case '0' ... '9':			/* ok: CS007 */
+		return 1;
+	case 'a' ... 0xa0:			/* expect: CS007 signed {{never reach case 97 ... 160}} */
+		return 2;
+	case '\xc0' ... '\xcf':			/* ok: CS007 */
+		return 3;
+	default:
+		return 0;
+	}
+}

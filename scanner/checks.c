@@ -118,7 +118,7 @@ static int compare_const(struct walk *w, const struct occ *o, int cmp, int side,
 	long long k;
 	val_t ks, ku;
 
-	if (other < 0 || !eval_const(&w->t, other, &k))
+	if (other < 0 || (!eval_const(&w->t, other, &k) && !constant_local(w, other, &k)))
 		return 0;
 	inner = strip_implicit(&w->t, other);
 	if (inner >= 0 && T(w, inner).kind == CXCursor_CharacterLiteral) {

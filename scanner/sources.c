@@ -92,9 +92,14 @@ static int ascii_table(CXCursor var)
 	}
 }
 
-/* Every write of the local variable decl in this function is an ASCII
- * constant (c = x ? 'a' : 'b' too), and its address is not taken. */
-static int ascii_local(struct walk *w, CXCursor decl)
+/*
+ * Each value the local variable decl is given in this function (its
+ * initializer, or -1 for none, and each plain assignment), passed to
+ * fn until it returns 0; 0 when one did, or when the variable is
+ * changed otherwise (c++, c += 1) or its address taken, or never seen.
+ */
+static int each_write(struct walk *w, CXCursor decl, int (*fn)(const struct tree *, int, void *),
+		      void *arg)
 {
 	const struct tree *t = &w->t;
 	int seen = 0;
@@ -119,10 +124,58 @@ static int ascii_local(struct walk *w, CXCursor decl)
 		} else {
 			continue;
 		}
-		if (v >= 0 && !ascii_value(t, v))
+		if (!fn(t, v, arg))
 			return 0;
 	}
 	return seen;
+}
+
+static int ascii_write(const struct tree *t, int v, void *unused)
+{
+	(void)unused;
+	return v < 0 || ascii_value(t, v);
+}
+
+/* Every write of the local variable decl in this function is an ASCII
+ * constant (c = x ? 'a' : 'b' too), and its address is not taken. */
+static int ascii_local(struct walk *w, CXCursor decl)
+{
+	return each_write(w, decl, ascii_write, NULL);
+}
+
+struct only_value {
+	int writes;
+	long long k;
+};
+
+/* The one write, a constant whose value does not itself depend on
+ * char's signedness (not '\xff'). */
+static int constant_write(const struct tree *t, int v, void *arg)
+{
+	struct only_value *c = arg;
+	int lit;
+
+	if (v < 0 || c->writes++ || !eval_const(t, v, &c->k))
+		return 0;
+	lit = strip_implicit(t, v);
+	return !(lit >= 0 && t->n[lit].kind == CXCursor_CharacterLiteral &&
+		 (c->k < 0 || c->k > 0x7f));
+}
+
+int constant_local(struct walk *w, int i, long long *k)
+{
+	struct only_value c = { 0, 0 };
+	CXCursor d;
+
+	i = strip_implicit(&w->t, i);
+	if (i < 0 || w->t.n[i].kind != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(w->t.n[i].cur);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) ||
+	    !each_write(w, d, constant_write, &c))
+		return 0;
+	*k = c.k;
+	return 1;
 }
 
 int ascii_value(const struct tree *t, int v)

@@ -192,6 +192,9 @@ int tested_guard(struct walk *w, const struct occ *o);
  * table, a local assigned ASCII constants); a value that is one. */
 int ascii_source(struct walk *w, int src);
 int ascii_value(const struct tree *t, int v);
+/* Node i reads a local variable whose one write is its initializer, a
+ * constant (min/max's temporaries: typeof(y) __y = (y)): its value. */
+int constant_local(struct walk *w, int i, long long *k);
 
 /* tables.c: CS004 on tables read only through signed char pointers. */
 void note_table_uses(struct walk *w);			/* of the tree walked */

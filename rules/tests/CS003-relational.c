@@ -98,3 +98,32 @@ int reassigned(char ch, int k)
 		d = k;
 	return d > 9;				/* ok: CS003 */
 }
+
+/*
+ * min()/max() as the kernel writes them: the operands are copied into
+ * temporaries, so the bound is a variable holding a constant.  A plain
+ * char clamped at 0 keeps its high bytes only when char is unsigned.
+ */
+#define __cmp(x, y, op)	((x) op (y) ? (x) : (y))
+#define __cmp_once(x, y, ux, uy, op) \
+	({ typeof(x) ux = (x); typeof(y) uy = (y); __cmp(ux, uy, op); })
+#define max(x, y)	__cmp_once(x, y, __ux, __uy, >)
+
+int clamp_power(char txpower)
+{
+	return max(txpower, 0);			/* expect: CS003 {{'max(txpower, 0)' on plain char 'txpower'}} */
+}
+
+int clamp_unsigned(unsigned char level)
+{
+	return max(level, 0);			/* ok: CS003 */
+}
+
+int bound_changes(char c, int k)
+{
+	int bound = 0;
+
+	if (k)
+		bound = k;
+	return c > bound;			/* ok: CS003 */
+}

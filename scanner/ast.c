@@ -282,6 +282,22 @@ static enum op op_from_spelling(const char *spelling, int unary)
 	return OP_NONE;
 }
 
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+CXCursor cursor_first_child(CXCursor c)
+{
+	CXCursor first = clang_getNullCursor();
+
+	clang_visitChildren(c, first_child, &first);
+	return first;
+}
+
 #if CINDEX_VERSION_MINOR >= 64
 /* libclang 17 and later name the operator, also inside macros. */
 enum op cursor_op(CXTranslationUnit tu, CXCursor c)
@@ -324,14 +340,6 @@ static unsigned offset_of(CXSourceLocation l)
 	return off;
 }
 
-static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	(void)parent;
-	*(CXCursor *)data = c;
-	return CXChildVisit_Break;
-}
-
 enum op cursor_op(CXTranslationUnit tu, CXCursor c)
 {
 	int unary = clang_getCursorKind(c) == CXCursor_UnaryOperator;
@@ -341,7 +349,7 @@ enum op cursor_op(CXTranslationUnit tu, CXCursor c)
 	enum op op = OP_NONE;
 
 	if (!unary) {
-		clang_visitChildren(c, first_child, &lhs);
+		lhs = cursor_first_child(c);
 		lhs_end = offset_of(clang_getRangeEnd(clang_getCursorExtent(lhs)));
 	}
 	clang_tokenize(tu, clang_getCursorExtent(c), &tok, &ntok);

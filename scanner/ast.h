@@ -65,6 +65,8 @@ int last_expr_child(const struct tree *t, int i);
 int is_implicit_cast(const struct tree *t, int i);
 int is_cast(const struct tree *t, int i);	/* implicit or explicit */
 
+/* The first child cursor of c (libclang's own, not the tree's), or null. */
+CXCursor cursor_first_child(CXCursor c);
 struct ctype classify_type(CXType type);
 enum op cursor_op(CXTranslationUnit tu, CXCursor c);
 const char *op_spelling(enum op op);

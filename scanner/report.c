@@ -349,6 +349,8 @@ static const struct placeholder {
 	{ "other", F_STR, offsetof(struct verdict, other) },
 	{ "callee", F_STR, offsetof(struct verdict, callee) },
 	{ "type", F_STR, offsetof(struct verdict, type) },
+	{ "ps", F_STR, offsetof(struct verdict, printed_s) },
+	{ "pu", F_STR, offsetof(struct verdict, printed_u) },
 	{ "byte", F_BYTE, 0 }, { "vs", F_VS, 0 }, { "vu", F_VU, 0 },
 	{ "bs", F_BS, 0 }, { "bu", F_BU, 0 }, { "result", F_RESULT, 0 },
 	{ "when", F_WHEN, 0 }, { "not_when", F_NOT_WHEN, 0 },

@@ -54,13 +54,6 @@ static enum CXChildVisitResult keep_last(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Continue;
 }
 
-static enum CXChildVisitResult keep_first(CXCursor c, CXCursor parent, CXClientData data)
-{
-	(void)parent;
-	*(CXCursor *)data = c;
-	return CXChildVisit_Break;
-}
-
 /* The initializer of a const array of plain char, written out as a
  * string or a list of constants. */
 static int ascii_table(CXCursor var)
@@ -75,12 +68,8 @@ static int ascii_table(CXCursor var)
 	      clang_isConstQualifiedType(clang_getArrayElementType(t))))
 		return 0;
 	clang_visitChildren(var, keep_last, &init);
-	while (clang_getCursorKind(init) == CXCursor_UnexposedExpr) {
-		CXCursor inner = clang_getNullCursor();
-
-		clang_visitChildren(init, keep_first, &inner);
-		init = inner;
-	}
+	while (clang_getCursorKind(init) == CXCursor_UnexposedExpr)
+		init = cursor_first_child(init);
 	switch (clang_getCursorKind(init)) {
 	case CXCursor_StringLiteral:
 		return ascii_string(init, clang_getArraySize(t));

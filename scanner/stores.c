@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "format.h"
 #include "util.h"
 #include "walk.h"
 
@@ -57,6 +58,78 @@ static int stores_outside(struct walk *w, const struct occ *o)
 	       clang_Cursor_hasVarDeclGlobalStorage(d);
 }
 
+/*
+ * The string literal an argument is (through conversions), as written
+ * with its escapes, or NULL.  libclang spells a literal whole, adjacent
+ * pieces joined ("\0016" "%02x" from KERN_INFO "%02x"); escapes do
+ * not hide a conversion (nobody writes \045 for '%').
+ */
+static char *literal_text(CXCursor arg)
+{
+	for (int depth = 0; depth < 4 && !clang_Cursor_isNull(arg); depth++) {
+		if (clang_getCursorKind(arg) == CXCursor_StringLiteral) {
+			CXString sp = clang_getCursorSpelling(arg);
+			const char *q = strchr(clang_getCString(sp), '"');
+			char *s = q ? xstrdup(q + 1) : NULL;
+
+			clang_disposeString(sp);
+			return s;
+		}
+		arg = cursor_first_child(arg);
+	}
+	return NULL;
+}
+
+/*
+ * A char passed to a printf-like function (a variadic one whose last
+ * named parameter is given a string literal): judged by the conversion
+ * that prints it.  %c prints the byte; %hhx the same number either way;
+ * %d, %x, %u print -23 / ffffffe9 for byte 0xe9 when char is signed.
+ * 1 when judged.
+ */
+static int check_printed(struct walk *w, struct occ *o, CXCursor callee, const char *name)
+{
+	CXCursor call = T(w, o->ctx).cur;
+	int named = clang_Cursor_getNumArguments(callee), n = clang_Cursor_getNumArguments(call), k;
+	struct conversion conv;
+	char *fmt, *what, ps[40], pu[40];
+	int b;
+
+	if (clang_Cursor_isNull(callee) || !clang_Cursor_isVariadic(callee) || named < 1)
+		return 0;
+	for (k = named; k < n; k++)
+		if (clang_equalCursors(clang_Cursor_getArgument(call, k), T(w, o->top).cur))
+			break;
+	if (k == n || !(fmt = literal_text(clang_Cursor_getArgument(call, named - 1))))
+		return 0;
+	if (!format_conversion(fmt, (unsigned)(k - named), &conv)) {
+		free(fmt);
+		return 0;
+	}
+	free(fmt);
+	if (conv.conv == 'c') {
+		harmless(o, V_PRINTED_AS_CHAR, o->top);
+		return 1;
+	}
+	for (b = 128; b < 256; b++) {
+		if (!format_int(&conv, (long long)o->d.s[b], ps, sizeof(ps)) ||
+		    !format_int(&conv, (long long)o->d.u[b], pu, sizeof(pu)))
+			return 0;	/* %s, %ld...: not an int's conversion */
+		if (strcmp(ps, pu))
+			break;
+	}
+	if (b == 256) {
+		harmless(o, V_PRINTED_SAME, o->top);
+		return 1;
+	}
+	what = value_name(w, o);
+	judge(w, &(struct verdict){ .id = V_PRINTED, .br = BREAKS_SIGNED,
+				    .at = at_value(w, o, o->top), .value = what, .callee = name,
+				    .type = conv.spec, .byte = b, .printed_s = ps, .printed_u = pu });
+	free(what);
+	return 1;
+}
+
 /* The value leaves the function as a signed int: returned, stored
  * outside, or passed to a function we cannot see into. */
 static void check_escape(struct walk *w, struct occ *o)
@@ -86,6 +159,8 @@ static void check_escape(struct walk *w, struct occ *o)
 		clang_disposeString(s);
 		if (is_char_consumer(name))
 			harmless(o, V_CHAR_CONSUMER, o->top);
+		else if (check_printed(w, o, callee, name))
+			;
 		/* A body in this TU: judged there; a variadic call
 		 * (printk's %c): left to what reads it. */
 		else if (!clang_Cursor_isNull(callee) &&

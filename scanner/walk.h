@@ -226,6 +226,7 @@ struct verdict {
 	const char *other;
 	const char *callee;
 	const char *type;
+	const char *printed_s, *printed_u;
 	int byte;
 	val_t vs, vu;
 	long long k, k2;

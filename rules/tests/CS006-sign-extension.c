@@ -92,3 +92,22 @@ int nibble_sign(char c)
 {
 	return (c >> 4) & 0xff;			/* expect: CS006 */
 }
+
+/*
+ * Printed by a printf-like function: the conversion decides.  %x and %d
+ * of a promoted plain char print ffffffe9 / -23 for byte 0xe9 when char
+ * is signed; %c prints the byte, %hhx the same number either way.  '*'
+ * widths and %p's kernel extensions (%pI4) take their own arguments.
+ */
+int printk(const char *fmt, ...);
+int snprintf(char *buf, unsigned long size, const char *fmt, ...);
+#define KERN_DEBUG "\0017"
+
+void hexdump(const char *buf, int n, char *out, const void *addr)
+{
+	for (int i = 0; i < n; i++)
+		printk(KERN_DEBUG "%02x ", buf[i]);	/* expect: CS006 signed {{printed by printk() with '%02x': byte 0x80 prints ffffff80}} */
+	printk("%c%hhx\n", buf[0], buf[1]);		/* ok: CS006 */
+	printk("%*d %pI4 %d\n", 4, buf[2], addr, buf[3]);	/* expect: CS006 {{'%*d'}} CS006 */
+	snprintf(out, 8, "%s=%u", "k", buf[4]);	/* expect: CS006 {{'%u'}} */
+}

@@ -323,6 +323,13 @@ static void check_compare(struct walk *w, struct occ *o)
 	case T_SCHAR:
 	case T_UCHAR: {
 		int uns = T(w, inner).type.cls == T_UCHAR;
+		long long k;
+
+		/* c == (u8)'\\' is a comparison with a constant (CS001/CS003) */
+		if (eval_const(&w->t, other, &k)) {
+			compare_with_constant(w, o);
+			return;
+		}
 
 		/* u8 k = 'a'; ... c == k: equal for the same bytes either way */
 		if (op_is_equality(op) && ascii_source(w, inner)) {

@@ -136,9 +136,8 @@ static void check_escape(struct walk *w, struct occ *o)
 {
 	const struct node *c = &T(w, o->ctx);
 	CXString ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
-	struct verdict v = { .id = NR_VERDICTS, .br = BREAKS_EITHER,
-			     .at = at_value(w, o, o->top), .type = clang_getCString(ts) };
-	char *what = value_name(w, o), *lhs = NULL, *name = NULL;
+	struct verdict v = { .id = NR_VERDICTS, .br = BREAKS_EITHER, .type = clang_getCString(ts) };
+	char *what = NULL, *lhs = NULL, *name = NULL;
 
 	/* Tested on its way out: judged at the test (CS001/CS002/CS003). */
 	if (tested_guard(w, o) >= 0)
@@ -162,7 +161,7 @@ static void check_escape(struct walk *w, struct occ *o)
 		else if (check_printed(w, o, callee, name))
 			;
 		/* A body in this TU: judged there; a variadic call
-		 * (printk's %c): left to what reads it. */
+		 * without a literal format: left to what reads it. */
 		else if (!clang_Cursor_isNull(callee) &&
 			 !clang_Cursor_isNull(clang_getCursorDefinition(callee))) {
 			follow_into(w, c->cur, T(w, o->top).cur);
@@ -174,7 +173,8 @@ static void check_escape(struct walk *w, struct occ *o)
 			v.id = V_ESCAPES_PASSED;
 	}
 	if (v.id != NR_VERDICTS) {
-		v.value = what;
+		v.at = at_value(w, o, o->top);
+		v.value = what = value_name(w, o);
 		v.other = lhs;
 		v.callee = name;
 		judge(w, &v);

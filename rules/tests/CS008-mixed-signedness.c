@@ -52,3 +52,17 @@ int compare_with_ascii_local(char c, int upper)
 	r += c < want;				/* expect: CS008 */
 	return r;
 }
+
+/* An unsigned char constant is a constant: judged as one (ACPICA's
+ * ACPI_IS_ROOT_PREFIX(c) is ((c) == (u8) 0x5C)). */
+#define IS_ROOT_PREFIX(c)	((c) == (u8) 0x5C)
+
+int root_prefix(const char *path)
+{
+	return IS_ROOT_PREFIX(*path);		/* ok: CS001 CS003 CS008 */
+}
+
+int high_constant(char c)
+{
+	return c == (u8) 0xff;			/* expect: CS001 signed */
+}

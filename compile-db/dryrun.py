@@ -82,9 +82,10 @@ charscan-post-link:
 """
 
 
-# kbuild's quiet-mode echo of a recipe, "  CPUSTR  arch/x86/boot/cpustr.h":
-# what a dry run would generate.
-GENERATED = re.compile(r"'  [A-Z0-9_]+ +([^' ]+\.[ch])'")
+# kbuild's quiet-mode echo of a recipe, "  CPUSTR  arch/x86/boot/cpustr.h",
+# or of one that makes several ("  GEN     security/selinux/flask.h
+# security/selinux/av_permissions.h"): what a dry run would generate.
+GENERATED = re.compile(r"'  [A-Z0-9_]+ +([^']+)'")
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
 
 
@@ -101,7 +102,8 @@ def dry_run(src, build, targets, env):
             e = compile_entry(argv, build)
             if e:
                 entries.append(e)
-    made = {os.path.normpath(os.path.join(build, g)) for g in GENERATED.findall(p.stdout)}
+    made = {os.path.normpath(os.path.join(build, g)) for echo in GENERATED.findall(p.stdout)
+            for g in echo.split() if g.endswith((".c", ".h"))}
     return entries, made, p.stderr
 
 

@@ -109,7 +109,7 @@ static void note_write(struct walk *w, int k, int value, int at)
 	if (src >= 0) {
 		/* One computed value, or plain chars only: anything else
 		 * mixes values of different meanings. */
-		if (c->src >= 0 && (derived || c->derived))
+		if (c->src >= 0 && (derived || c->derived >= 0))
 			c->bad = 1;
 		if (c->src < 0) {
 			c->src = src;

@@ -97,3 +97,13 @@ _Bool differs_from_a(const char *s)
 {
 	return *s - 'a';			/* ok: CS001 CS006 */
 }
+
+/* A variable written two plain chars still carries a char. */
+int either_byte(const char *a, int k)
+{
+	int j = a[0];
+
+	if (k)
+		j = a[1];
+	return j == -1;				/* expect: CS001 unsigned */
+}

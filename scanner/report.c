@@ -67,14 +67,17 @@ static int written_operand(const struct tree *t, int i)
 
 CXCursor trace_decl(const struct tree *t, int i)
 {
+	int hops = 0;
+
 	for (;;) {
 		const struct node *n;
 
 		i = strip_implicit(t, i);
 		if (i < 0)
 			return clang_getNullCursor();
-		if (macro_local_init(t, i) >= 0) {
-			i = written_operand(t, i);
+		/* bounded: a temporary may be initialized from itself */
+		if (hops++ < 8 && macro_local_init(t, i) >= 0) {
+			i = macro_local_init(t, i);
 			continue;
 		}
 		n = &t->n[i];

@@ -66,3 +66,12 @@ int high_constant(char c)
 {
 	return c == (u8) 0xff;			/* expect: CS001 signed */
 }
+
+/* A temporary initialized from itself (nonsense, but C): followed a
+ * bounded number of steps, not forever. */
+#define SELF_COMPARE(v) ({ const typeof(v) __s = __s; __s == (u8)(v); })
+
+int self_compare(char c)
+{
+	return SELF_COMPARE(c);			/* expect: CS008 */
+}

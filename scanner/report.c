@@ -67,7 +67,7 @@ static int written_operand(const struct tree *t, int i)
 
 CXCursor trace_decl(const struct tree *t, int i)
 {
-	int hops = 0;
+	int hops = 0, init;
 
 	for (;;) {
 		const struct node *n;
@@ -76,8 +76,8 @@ CXCursor trace_decl(const struct tree *t, int i)
 		if (i < 0)
 			return clang_getNullCursor();
 		/* bounded: a temporary may be initialized from itself */
-		if (hops++ < 8 && macro_local_init(t, i) >= 0) {
-			i = macro_local_init(t, i);
+		if (hops++ < 8 && (init = macro_local_init(t, i)) >= 0) {
+			i = init;
 			continue;
 		}
 		n = &t->n[i];

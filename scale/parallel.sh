@@ -19,4 +19,4 @@ trap 'rm -rf "$tmp"' EXIT
 # -q: every argument quoted for the shell parallel runs each job in.
 seq 1 "$n" | parallel --will-cite --halt never -q "$@" \
 	sh "$here/run-shard.sh" "$charscan" "$db" "$tmp" "$n" {}
-sh "$here/merge-shards.sh" "$charscan" "$tmp" "$n" "$out"
+sh "$here/merge-shards.sh" "$charscan" "$tmp" "$n" "$out" "$db"

@@ -25,4 +25,4 @@ array=$(sbatch --parsable "$@" --array="1-$n" --job-name=charscan-shard \
 	--output="$dir/shard-%a.log" "$here/run-shard.sh" "$charscan" "$db" "$dir" "$n") || exit 2
 echo "charscan: shards: job ${array%%;*}, $n tasks; logs in $dir" >&2
 exec sbatch --parsable "$@" --dependency="afterany:${array%%;*}" --job-name=charscan-merge \
-	--output="$dir/merge.log" "$here/merge-shards.sh" "$charscan" "$dir" "$n" "$out"
+	--output="$dir/merge.log" "$here/merge-shards.sh" "$charscan" "$dir" "$n" "$out" "$db"

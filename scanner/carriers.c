@@ -152,7 +152,8 @@ void find_carriers(struct walk *w)
 		grow(&w->car, &w->carcap, w->ncar + 1, sizeof(*w->car));
 		w->car[w->ncar++] = (struct carrier){ t->n[i].cur, seed ? i : -1, -1, 0,
 						      t->n[i].type, seed ? w->seed->caller : NULL,
-						      seed ? w->seed->call : clang_getNullCursor(), -1, -1 };
+						      seed ? w->seed->call : clang_getNullCursor(),
+						      seed ? w->seed->call_loc : NULL, -1, -1 };
 	}
 	for (int i = 1; i < t->len && w->ncar; i++) {
 		const struct node *n = &t->n[i];
@@ -189,5 +190,5 @@ void follow_into(struct walk *w, CXCursor call, CXCursor arg)
 			return;
 	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
 	w->pin[w->npin++] = (struct param_in){ fn, (unsigned)k, xstrdup(w->function), call,
-					       w->t.n[0].cur };
+					       w->t.n[0].cur, NULL };
 }

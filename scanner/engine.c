@@ -242,17 +242,72 @@ static void walk_decl(struct walk *w, CXCursor c)
 	w->function = NULL;
 }
 
+static int external_definition(CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+	       clang_getCursorLinkage(c) == CXLinkage_External && !in_system_header(c);
+}
+
 static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientData data)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
+	struct walk *w = data;
 
 	(void)parent;
 	if ((k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) ||
 	    k == CXCursor_VarDecl) {
 		if (!in_system_header(c))
-			walk_decl(data, c);
+			walk_decl(w, c);
+	}
+	if (w->xout && external_definition(c)) {
+		CXString s = clang_getCursorSpelling(c);
+
+		xrecs_add(w->xout, X_DEF, clang_getCString(s));
+		clang_disposeString(s);
 	}
 	return CXChildVisit_Continue;
+}
+
+/* Each function of this TU another TU passes a widened char to: walked
+ * again with that parameter as the carrier, as for a call from here. */
+struct seed_search {
+	struct walk *w;
+	const struct xrec *x;
+};
+
+static enum CXChildVisitResult seed_one(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct seed_search *s = data;
+	struct walk *w = s->w;
+	CXString name;
+	int hit;
+
+	(void)parent;
+	if (!external_definition(c))
+		return CXChildVisit_Continue;
+	name = clang_getCursorSpelling(c);
+	hit = !strcmp(clang_getCString(name), s->x->name);
+	clang_disposeString(name);
+	if (!hit || (unsigned)clang_Cursor_getNumArguments(c) <= s->x->arg)
+		return hit ? CXChildVisit_Break : CXChildVisit_Continue;
+	/* One walk per parameter, as for calls from here (follow_into). */
+	for (size_t k = 0; k < w->npin; k++)
+		if (w->pin[k].index == s->x->arg && clang_equalCursors(w->pin[k].fn, c))
+			return CXChildVisit_Break;
+	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
+	w->pin[w->npin++] = (struct param_in){ c, s->x->arg, xstrdup(s->x->text),
+					       clang_getNullCursor(), clang_getNullCursor(),
+					       &s->x->loc };
+	return CXChildVisit_Break;
+}
+
+static void seed_from_other_tus(struct walk *w)
+{
+	for (size_t k = 0; w->xin && k < w->xin->nseeds; k++) {
+		struct seed_search s = { w, w->xin->seeds[k] };
+
+		clang_visitChildren(clang_getTranslationUnitCursor(w->tu), seed_one, &s);
+	}
 }
 
 /* Walk each callee again with its parameter as the char's carrier; a
@@ -292,13 +347,15 @@ static void follow_returns(struct walk *w)
 }
 
 void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
-		struct findings *out)
+		const struct xtu_ctx *xin, struct findings *out, struct xrecs *xout)
 {
-	struct walk w = { .tu = tu, .opts = opts, .out = out };
+	struct walk w = { .tu = tu, .opts = opts, .out = out, .xin = xin, .xout = xout };
 	unsigned char *drop;
 	size_t done = 0;
 
+	preload_returns(&w);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_level, &w);
+	seed_from_other_tus(&w);
 	/* Into callees, out to callers, and into the callees they pass it
 	 * to in turn. */
 	follow_calls(&w, &done);

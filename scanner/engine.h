@@ -4,6 +4,7 @@
 
 #include <clang-c/Index.h>
 #include "findings.h"
+#include "summary.h"
 
 struct engine_opts {
 	unsigned char enabled[NR_RULES];
@@ -11,8 +12,10 @@ struct engine_opts {
 	int explain;			/* also the harmless widenings, as passes */
 };
 
-/* Analyse every declaration of tu outside system headers. */
+/* Analyse every declaration of tu outside system headers: findings into
+ * out, what other TUs may need into xout; xin: what they told this one
+ * (a second walk, summary.h), or NULL. */
 void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
-		struct findings *out);
+		const struct xtu_ctx *xin, struct findings *out, struct xrecs *xout);
 
 #endif

@@ -24,6 +24,7 @@
 #include "sarif.h"
 #include "scan.h"
 #include "shard.h"
+#include "summary.h"
 #include "suppress.h"
 #include "text.h"
 #include "util.h"
@@ -40,6 +41,7 @@ struct job {
 	struct findings absent;		/* ...those not found now */
 	char *srcroot;
 	char *err;
+	uint64_t key;			/* of the summary store: database and options */
 };
 
 static void print_notices(const struct notices *ns)
@@ -176,6 +178,18 @@ clash:
 	return -1;
 }
 
+/* What a summary store must have been made with: the TUs of the whole
+ * scan (every shard) and the options that change what the walk finds. */
+static uint64_t store_key(const struct job *j)
+{
+	unsigned char o[NR_RULES + 2];
+
+	memcpy(o, j->o.engine.enabled, NR_RULES);
+	o[NR_RULES] = (unsigned char)j->o.engine.breaks_mask;
+	o[NR_RULES + 1] = (unsigned char)j->o.engine.explain;
+	return xstore_key(&j->db, o, sizeof(o));
+}
+
 static int select_tus(struct job *j)
 {
 	/* Every entry, selected or not: a source file is never a report. */
@@ -194,6 +208,7 @@ static int select_tus(struct job *j)
 	}
 	if (j->o.nfiles && compdb_select(&j->db, j->o.files, j->o.nfiles, &j->err))
 		return -1;
+	j->key = store_key(j);
 	if (j->o.shard_n)
 		shard_select(&j->db, j->o.shard_k, j->o.shard_n, j->srcroot);
 	return 0;
@@ -317,6 +332,17 @@ static int merge_command(struct options *o)
 		if (n)
 			sarif_in_free(&one);
 	}
+	if (o->summaries) {
+		struct xrecs store = { 0 };
+		struct xtu_plan plan;
+
+		if (xstore_read(o->summaries, 0, &store, &err))
+			goto out;
+		xtu_plan(&store, NULL, &plan);
+		xtu_drop(&all.findings, &plan);
+		xtu_plan_free(&plan);
+		xrecs_free(&store);
+	}
 	if (o->no_explain)
 		findings_filter(&all.findings, not_a_pass, NULL);
 	merged = sarif_in_log(&all);
@@ -344,6 +370,7 @@ out:
 static void job_free(struct job *j)
 {
 	findings_free(&j->res.findings);
+	xrecs_free(&j->res.xrecs);
 	notices_free(&j->res.notices);
 	compdb_free(&j->db);
 	config_free(&j->cfg);
@@ -391,6 +418,52 @@ static void interrupted(char *buf, size_t size)
 	memcpy(buf + n, tail, sizeof(tail));
 }
 
+/* The second walk: each TU that another can tell something (a body its
+ * char is passed into, a function returning one) is walked again with
+ * it; the first walk's CS010 notes on what was followed go. */
+static void cross_tu(struct job *j, const struct scan_limits *lim, const struct xrecs *recs)
+{
+	struct scan_result more;
+	struct xtu_plan plan;
+
+	xtu_plan(recs, &j->db, &plan);
+	if (plan.busy) {
+		scan(&j->db, &j->o.engine, lim, &plan, &more);
+		findings_move(&j->res.findings, &more.findings);
+		notices_move(&j->res.notices, &more.notices);
+		j->res.tus_failed += more.tus_failed;
+		xrecs_free(&more.xrecs);
+		free(more.findings.v);
+		free(more.notices.v);
+	}
+	xtu_drop(&j->res.findings, &plan);
+	xtu_plan_free(&plan);
+}
+
+/* Both walks, or (--resolve) the second one of a sharded scan. */
+static int scan_tus(struct job *j, const struct scan_limits *lim)
+{
+	struct xrecs store = { 0 };
+
+	if (j->o.resolve) {
+		if (xstore_read(j->o.resolve, j->key, &store, &j->err))
+			return -1;
+		memset(&j->res, 0, sizeof(j->res));
+		cross_tu(j, lim, &store);
+		xrecs_free(&store);
+		return 0;
+	}
+	scan(&j->db, &j->o.engine, lim, NULL, &j->res);
+	if (j->o.summaries &&
+	    xstore_write(j->o.summaries, j->o.shard_n ? j->o.shard_k : 1,
+			 j->o.shard_n ? j->o.shard_n : 1, j->key, &j->res.xrecs, &j->err))
+		return -1;
+	/* A shard sees part of the records: its merge does the rest. */
+	if (!j->o.shard_n && !j->o.kbuild)
+		cross_tu(j, lim, &j->res.xrecs);
+	return 0;
+}
+
 static int scan_command(struct job *j)
 {
 	struct timespec t0, t1;
@@ -411,7 +484,11 @@ static int scan_command(struct job *j)
 		struct scan_limits lim = { j->o.jobs, j->o.tu_timeout, j->o.tu_memory,
 					   !j->o.quiet && isatty(2) };
 
-		scan(&j->db, &j->o.engine, &lim, &j->res);
+		if (scan_tus(j, &lim)) {
+			notices_move(&load_notes, &j->res.notices);
+			j->res.notices = load_notes;
+			goto out;
+		}
 		/* Database problems first, then per-TU ones, in order. */
 		notices_move(&load_notes, &j->res.notices);
 		j->res.notices = load_notes;

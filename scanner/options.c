@@ -19,6 +19,7 @@ static const char usage_text[] =
 "    charscan [OPTIONS] --kbuild COMPILER-FLAGS... FILE    (make C=1 CHECK=...)\n"
 "    charscan -D__linux__ COMPILER-FLAGS... FILE            (make C=1 CHECK=charscan)\n"
 "    charscan merge A.sarif B.sarif... -o ALL.sarif [--format text] [--no-explain]\n"
+"             [--summaries DIR]\n"
 "    charscan confirm -p DB [-j N] [--changes T.tsv] [--cache DIR] [FILE...]\n"
 "             -o OUT.sarif REPORT.sarif\n"
 "    charscan fix REPORT.sarif [--rules LIST] [--dry-run | --patches DIR]\n"
@@ -46,7 +47,12 @@ static const char usage_text[] =
 "                       a TU over either limit is reported as failed (exit 3)\n"
 "    --shard K/N        scan only shard K (1..N) of N: a stable partition of\n"
 "                       the TUs by path; `charscan merge` of the N reports is\n"
-"                       the report of one whole scan\n"
+"                       the report of one whole scan (see CROSS-TU)\n"
+"    --summaries DIR    write this scan's cross-TU records to the summary\n"
+"                       store DIR/shard-K-of-N.sum (atomically)\n"
+"    --resolve DIR      the cross-TU pass of a sharded scan: read the store\n"
+"                       DIR of all N shards and scan again only the TUs it\n"
+"                       has something to tell\n"
 "    --signedness S     both (default), signed or unsigned: report only what\n"
 "                       misbehaves when char has that signedness\n"
 "    --rules LIST       comma-separated rule ids or names to run; a leading\n"
@@ -110,6 +116,18 @@ static const char usage_text[] =
 "                       sign-off is git config's user.name and user.email\n"
 "    Exit status: 0 every fix applied, 2 usage, unreadable report or\n"
 "    unwritable file, 3 some fixes refused (named on stderr).\n"
+"\n"
+"CROSS-TU\n"
+"    A widened char passed to a function whose body is in another TU of the\n"
+"    database is followed into that body and judged there; one returned by\n"
+"    such a function is followed in each caller.  A scan does this in a\n"
+"    second walk of just the TUs concerned.  A sharded scan leaves it to the\n"
+"    merge: shards run with --summaries DIR, then\n"
+"        charscan -p DB [the shards' options] --resolve DIR -o X.sarif\n"
+"        charscan merge --summaries DIR SHARD.sarif... X.sarif -o ALL.sarif\n"
+"    give the report of one whole scan (scale/merge-shards.sh does both).\n"
+"    A store that is incomplete, truncated, malformed or made from another\n"
+"    database or other options is an error (exit 2): remove it and rescan.\n"
 "\n"
 "SUPPRESSIONS\n"
 "    A comment holding 'charscan-ignore RULE[,RULE]: reason' on a finding's\n"
@@ -233,6 +251,11 @@ static void check_combinations(struct options *o)
 			    NULL);
 	if (o->no_explain && !o->merge)
 		usage_error("--no-explain goes with charscan merge", NULL);
+	if (o->resolve && (o->merge || o->confirm || o->kbuild || o->shard_n || o->summaries))
+		usage_error("--resolve DIR is a scan of its own: not with merge, confirm, "
+			    "--kbuild, --shard or --summaries", NULL);
+	if (o->summaries && (o->confirm || o->kbuild))
+		usage_error("--summaries goes with a scan of -p DB or with merge", NULL);
 	if (o->merge) {
 		if (!o->out || o->nfiles < 1)
 			usage_error("merge needs input SARIF files and -o FILE", NULL);
@@ -281,7 +304,7 @@ void parse_options(int argc, char **argv, struct options *o)
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
 	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP,
 	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN, O_TU_TIMEOUT, O_TU_MEMORY, O_SHARD,
-	       O_DRY_RUN, O_PATCHES, O_NO_EXPLAIN };
+	       O_DRY_RUN, O_PATCHES, O_NO_EXPLAIN, O_SUMMARIES, O_RESOLVE };
 	/* The subcommands, and the flag each sets. */
 	static const struct { const char *name; size_t flag; } commands[] = {
 		{ "merge", offsetof(struct options, merge) },
@@ -308,6 +331,8 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "tu-timeout", required_argument, NULL, O_TU_TIMEOUT },
 		{ "tu-memory", required_argument, NULL, O_TU_MEMORY },
 		{ "shard", required_argument, NULL, O_SHARD },
+		{ "summaries", required_argument, NULL, O_SUMMARIES },
+		{ "resolve", required_argument, NULL, O_RESOLVE },
 		{ "compiler", required_argument, NULL, O_COMPILER },
 		{ "dry-run", no_argument, NULL, O_DRY_RUN },
 		{ "patches", required_argument, NULL, O_PATCHES },
@@ -361,6 +386,8 @@ void parse_options(int argc, char **argv, struct options *o)
 		case O_SHARD:
 			parse_shard(optarg, o);
 			break;
+		case O_SUMMARIES: o->summaries = optarg; break;
+		case O_RESOLVE: o->resolve = optarg; break;
 		case O_FORMAT:
 			if (strcmp(optarg, "sarif") && strcmp(optarg, "text"))
 				usage_error("--format is sarif or text", optarg);

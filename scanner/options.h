@@ -19,6 +19,8 @@ struct options {
 	unsigned tu_timeout;		/* seconds per TU */
 	unsigned long tu_memory;	/* MB per worker */
 	unsigned shard_k, shard_n;	/* --shard K/N; n == 0: all TUs */
+	const char *summaries;		/* --summaries DIR: the store to write */
+	const char *resolve;		/* --resolve DIR: the store to read */
 	int rules_set, fail_on_set, signedness_set;
 	struct engine_opts engine;
 	char **files;			/* FILE... (or, merge: the inputs) */

@@ -271,12 +271,24 @@ static void add_assignment(struct walk *w, struct finding *f, int assign)
 	free(text);
 }
 
+/* A place in another TU, as a related location of its own. */
+static struct loc copy_loc(const struct loc *l)
+{
+	struct loc c = *l;
+
+	c.path = xstrdup(l->path);
+	c.ucol = c.end_ucol = 0;
+	return c;
+}
+
 /* A value a function returns: where it returns the char. */
 static void add_return(struct finding *f, const struct ret_val *r)
 {
 	struct loc l;
 
-	if (!r || cursor_file_loc(r->stmt, &l))
+	if (r && r->stmt_loc)
+		l = copy_loc(r->stmt_loc);
+	else if (!r || cursor_file_loc(r->stmt, &l))
 		return;
 	add_related(f, l, "return", xasprintf("%s() returns the plain char '%s' here", r->name, r->what));
 }
@@ -287,7 +299,9 @@ static void add_call(struct finding *f, const struct carrier *car, CXTranslation
 	struct loc l;
 	CXCursor m;
 
-	if (!car || !car->caller || cursor_region(tu, car->call, &l, &m))
+	if (car && car->caller && car->call_loc)
+		l = copy_loc(car->call_loc);
+	else if (!car || !car->caller || cursor_region(tu, car->call, &l, &m))
 		return;
 	add_related(f, l, "call", xasprintf("the plain char is passed here by %s()", car->caller));
 }

@@ -24,8 +24,29 @@ static CXCursor callee_of(const struct tree *t, int i)
 	return clang_getCanonicalCursor(fn);
 }
 
-/* Calls of functions defined here that return an int: who might get a
- * widened char back. */
+static int find_return(struct walk *w, CXCursor fn, CXCursor call);
+
+/* A function with no body here called for an int: another TU may say
+ * it returns a char (summary.h), once per TU. */
+static void note_bodiless_call(struct walk *w, CXCursor fn)
+{
+	CXString s;
+	const char *name;
+
+	if (!w->xout || clang_getCursorLinkage(fn) != CXLinkage_External)
+		return;
+	s = clang_getCursorSpelling(fn);
+	name = clang_getCString(s);
+	for (size_t k = 0; k < w->xout->len; k++)
+		if (w->xout->v[k].kind == X_CALL && !strcmp(w->xout->v[k].name, name))
+			goto out;
+	xrecs_add(w->xout, X_CALL, name);
+out:
+	clang_disposeString(s);
+}
+
+/* Calls of functions that return an int: who might get a widened char
+ * back.  Those with a body here, and those another TU said return one. */
 void note_int_calls(struct walk *w)
 {
 	const struct tree *t = &w->t;
@@ -36,9 +57,13 @@ void note_int_calls(struct walk *w)
 		CXCursor fn;
 
 		if (t->n[i].kind != CXCursor_CallExpr || t->n[i].type.cls != T_INT ||
-		    clang_Cursor_isNull(fn = callee_of(t, i)) ||
-		    clang_Cursor_isNull(clang_getCursorDefinition(fn)))
+		    clang_Cursor_isNull(fn = callee_of(t, i)))
 			continue;
+		if (clang_Cursor_isNull(clang_getCursorDefinition(fn))) {
+			note_bodiless_call(w, fn);
+			if (find_return(w, fn, clang_getNullCursor()) < 0)
+				continue;
+		}
 		grow(&w->calls, &w->callcap, w->ncalls + 1, sizeof(*w->calls));
 		w->calls[w->ncalls++] = (struct int_call){ t->n[0].cur, fn };
 	}
@@ -63,6 +88,22 @@ const struct ret_val *returned_by(struct walk *w, const struct occ *o)
 	return k >= 0 ? &w->ret[k] : NULL;
 }
 
+/* A function other TUs can call returns a widened char: say so. */
+static void note_returner(struct walk *w, const struct ret_val *r)
+{
+	struct xrec *x;
+	struct loc l;
+
+	if (!w->xout || clang_getCursorLinkage(r->fn) != CXLinkage_External ||
+	    cursor_file_loc(r->stmt, &l))
+		return;
+	x = xrecs_add(w->xout, X_RET, r->name);
+	x->text = xstrdup(r->what);
+	x->loc = l;
+	x->d = xmalloc(sizeof(*x->d));
+	*x->d = r->d;
+}
+
 /* o reaches a return statement of the function walked. */
 void record_return(struct walk *w, const struct occ *o)
 {
@@ -74,6 +115,9 @@ void record_return(struct walk *w, const struct occ *o)
 
 	CXCursor call = w->seed ? w->seed->call : clang_getNullCursor();
 
+	/* A parameter passed from another TU goes back there: not here. */
+	if (w->seed && clang_Cursor_isNull(call))
+		return;
 	if (t->n[0].kind != CXCursor_FunctionDecl || w->nret >= MAX_RETURNS ||
 	    (!w->seed && find_return(w, fn, call) >= 0) ||
 	    (w->seed && find_return(w, clang_getNullCursor(), call) >= 0))
@@ -95,8 +139,11 @@ void record_return(struct walk *w, const struct occ *o)
 	r->name = xstrdup(w->function);
 	r->what = what;
 	r->stmt = t->n[o->ctx].cur;
+	r->stmt_loc = NULL;
 	r->decl = decl;
 	r->d = o->d;
+	if (!w->seed)
+		note_returner(w, r);
 }
 
 int returned_value(struct walk *w, int i)
@@ -144,6 +191,49 @@ size_t callers_of_returners(struct walk *w, size_t from, CXCursor **callers)
 		(*callers)[n++] = caller;
 	}
 	return n;
+}
+
+/* The declaration (not a definition: the body is elsewhere) of each
+ * function another TU returns a widened char from. */
+static enum CXChildVisitResult preload_one(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct walk *w = data;
+	CXCursor fn;
+	CXString s;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || w->nret >= MAX_RETURNS)
+		return CXChildVisit_Continue;
+	fn = clang_getCanonicalCursor(c);
+	if (!clang_Cursor_isNull(clang_getCursorDefinition(fn)) ||
+	    find_return(w, fn, clang_getNullCursor()) >= 0)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	for (size_t k = 0; k < w->xin->nrets; k++) {
+		const struct xrec *x = w->xin->rets[k];
+		struct ret_val *r;
+
+		if (strcmp(x->name, clang_getCString(s)))
+			continue;
+		grow(&w->ret, &w->retcap, w->nret + 1, sizeof(*w->ret));
+		r = &w->ret[w->nret++];
+		memset(r, 0, sizeof(*r));
+		r->fn = fn;
+		r->call = r->caller = r->stmt = r->decl = clang_getNullCursor();
+		r->name = xstrdup(x->name);
+		r->what = xstrdup(x->text);
+		r->stmt_loc = &x->loc;
+		r->d = *x->d;
+		break;
+	}
+	clang_disposeString(s);
+	return CXChildVisit_Continue;
+}
+
+void preload_returns(struct walk *w)
+{
+	if (w->xin && w->xin->nrets)
+		clang_visitChildren(clang_getTranslationUnitCursor(w->tu), preload_one, w);
 }
 
 void returns_free(struct walk *w)

@@ -44,8 +44,10 @@ struct sched {
 	const struct engine_opts *opts;
 	const struct scan_limits *lim;
 	CXIndex index;			/* made once, inherited by every child */
+	const struct xtu_plan *plan;	/* a second walk: only its busy TUs */
 	struct findings *tu_findings;	/* one list per TU */
 	struct notices *tu_notices;
+	struct xrecs *tu_xrecs;
 	size_t next, failed;
 	struct timespec start;
 };
@@ -96,7 +98,8 @@ static const char *const parse_errors[] = {
 };
 
 /* The child's work: parse, analyse, and say what happened. */
-static unsigned run_tu(struct sched *s, size_t i, struct findings *f, struct notices *n)
+static unsigned run_tu(struct sched *s, size_t i, struct findings *f, struct notices *n,
+		       struct xrecs *x)
 {
 	const struct tu *tu = &s->db->tu[i];
 	CXTranslationUnit ctu = NULL;
@@ -118,7 +121,7 @@ static unsigned run_tu(struct sched *s, size_t i, struct findings *f, struct not
 		notice_add(n, "error", tu->file, "%s: TU does not compile: %s", tu->file, err);
 		free(err);
 	}
-	engine_run(ctu, s->opts, f);
+	engine_run(ctu, s->opts, s->plan ? &s->plan->ctx[i] : NULL, f, x);
 	clang_disposeTranslationUnit(ctu);
 	return err != NULL;
 }
@@ -147,12 +150,13 @@ static void limit_memory(unsigned long mb)
 	setrlimit(RLIMIT_AS, &r);
 }
 
-static _Noreturn void child(struct sched *s, size_t i, int fd)
+static _Noreturn void worker_main(struct sched *s, size_t i, int fd)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGSEGV, SIGBUS,
 				    SIGFPE, SIGILL, SIGABRT };
 	struct findings f = { 0 };
 	struct notices n = { 0 };
+	struct xrecs x = { 0 };
 	struct buf b = { 0 };
 	unsigned failed;
 
@@ -160,14 +164,15 @@ static _Noreturn void child(struct sched *s, size_t i, int fd)
 		signal(sigs[k], SIG_DFL);	/* not the parent's cleanup */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);	/* a killed scan takes its workers */
 	limit_memory(s->lim->memory_mb);
-	failed = run_tu(s, i, &f, &n);
-	wire_put(&b, &f, &n, failed);
+	failed = run_tu(s, i, &f, &n, &x);
+	wire_put(&b, &f, &n, &x, failed);
 	write_all(fd, b.p, b.len);
 	close(fd);
 	if (SANITIZED) {		/* let LeakSanitizer check the child */
 		buf_free(&b);
 		findings_free(&f);
 		notices_free(&n);
+		xrecs_free(&x);
 		exit(0);
 	}
 	_exit(0);
@@ -212,7 +217,7 @@ static int start_worker(struct sched *s, struct worker *w)
 		die("cannot start a worker process: %s", strerror(errno));
 	if (!w->pid) {
 		close(fds[0]);
-		child(s, w->tu, fds[1]);
+		worker_main(s, w->tu, fds[1]);
 	}
 	close(fds[1]);
 	w->fd = fds[0];
@@ -254,7 +259,8 @@ static void finish_worker(struct sched *s, struct worker *w, int timed_out)
 	while (wait4(w->pid, &status, 0, &ru) < 0 && errno == EINTR)
 		;
 	if (timed_out || !WIFEXITED(status) || WEXITSTATUS(status) ||
-	    wire_get(&w->out, &s->tu_findings[w->tu], &s->tu_notices[w->tu], &failed))
+	    wire_get(&w->out, &s->tu_findings[w->tu], &s->tu_notices[w->tu], &s->tu_xrecs[w->tu],
+		     &failed))
 		report_death(s, w, status, timed_out, &ru);
 	s->failed += failed;
 	buf_free(&w->out);
@@ -305,42 +311,56 @@ static void wait_for_workers(struct sched *s, struct worker *w, int jobs)
 	}
 }
 
-void scan(const struct compdb *db, const struct engine_opts *opts,
-	  const struct scan_limits *lim, struct scan_result *res)
+/* With a plan, only the TUs it has something to tell. */
+static int wanted(const struct sched *s, size_t i)
 {
-	struct sched s = { .db = db, .opts = opts, .lim = lim };
+	const struct xtu_ctx *c = s->plan ? &s->plan->ctx[i] : NULL;
+
+	return !c || c->nseeds || c->nresolved || c->nrets;
+}
+
+void scan(const struct compdb *db, const struct engine_opts *opts,
+	  const struct scan_limits *lim, const struct xtu_plan *plan, struct scan_result *res)
+{
+	struct sched s = { .db = db, .opts = opts, .lim = lim, .plan = plan };
 	int jobs = lim->jobs < 1 ? 1 : lim->jobs, busy;
 	struct worker *w = xcalloc(jobs, sizeof(*w));
 
 	memset(res, 0, sizeof(*res));
 	s.tu_findings = xcalloc(db->len ? db->len : 1, sizeof(*s.tu_findings));
 	s.tu_notices = xcalloc(db->len ? db->len : 1, sizeof(*s.tu_notices));
+	s.tu_xrecs = xcalloc(db->len ? db->len : 1, sizeof(*s.tu_xrecs));
 	s.index = clang_createIndex(0, 0);
 	clock_gettime(CLOCK_MONOTONIC, &s.start);
 	done_tus = 0;
-	total_tus = (sig_atomic_t)db->len;
+	total_tus = (sig_atomic_t)(plan ? plan->busy : db->len);
 	do {
 		busy = 0;
 		for (int k = 0; k < jobs; k++) {
 			while (!w[k].pid && s.next < db->len)
-				if (!start_worker(&s, &w[k]))
+				if (!wanted(&s, s.next))
+					s.next++;
+				else if (!start_worker(&s, &w[k]))
 					done_tus++;
 			busy += w[k].pid != 0;
 		}
 		wait_for_workers(&s, w, jobs);
 		if (lim->progress)
-			progress_line("SCAN", "TUs", (size_t)done_tus, db->len, &s.start);
+			progress_line(plan ? "CROSS-TU" : "SCAN", "TUs", (size_t)done_tus,
+				      (size_t)total_tus, &s.start);
 	} while (busy);
 	if (lim->progress)
 		fputs("\n", stderr);
 	for (size_t i = 0; i < db->len; i++) {
 		findings_move(&res->findings, &s.tu_findings[i]);
 		notices_move(&res->notices, &s.tu_notices[i]);
+		xrecs_move(&res->xrecs, &s.tu_xrecs[i], db->tu[i].file);
 	}
-	res->tus_scanned = db->len;
+	res->tus_scanned = plan ? plan->busy : db->len;
 	res->tus_failed = s.failed;
 	clang_disposeIndex(s.index);
 	free(s.tu_findings);
 	free(s.tu_notices);
+	free(s.tu_xrecs);
 	free(w);
 }

@@ -16,11 +16,14 @@ struct scan_limits {
 struct scan_result {
 	struct findings findings;
 	struct notices notices;		/* in database order */
+	struct xrecs xrecs;		/* what TUs tell each other (summary.h) */
 	size_t tus_scanned, tus_failed;
 };
 
+/* plan: a second walk of the TUs it has something to tell (NULL: the
+ * first, of every TU). */
 void scan(const struct compdb *db, const struct engine_opts *opts,
-	  const struct scan_limits *lim, struct scan_result *res);
+	  const struct scan_limits *lim, const struct xtu_plan *plan, struct scan_result *res);
 /* TUs finished so far and in all, for a message when interrupted. */
 void scan_progress(size_t *done, size_t *total);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "format.h"
+#include "source.h"
 #include "util.h"
 #include "walk.h"
 
@@ -130,6 +131,33 @@ static int check_printed(struct walk *w, struct occ *o, CXCursor callee, const c
 	return 1;
 }
 
+/* The argument index of node i in call, or -1. */
+static int argument_index(CXCursor call, CXCursor arg)
+{
+	int n = clang_Cursor_getNumArguments(call);
+
+	for (int k = 0; k < n; k++)
+		if (clang_equalCursors(clang_Cursor_getArgument(call, k), arg))
+			return k;
+	return -1;
+}
+
+/* A widened char passed to a function with no body here: where, for
+ * the TU that has the body (summary.h). */
+static void note_passed(struct walk *w, const struct verdict *v, const char *callee, int k)
+{
+	struct xrec *x;
+	struct loc l;
+	CXCursor macro;
+
+	if (!w->xout || k < 0 || cursor_region(w->tu, T(w, v->at.node).cur, &l, &macro))
+		return;
+	x = xrecs_add(w->xout, X_ARG, callee);
+	x->arg = (unsigned)k;
+	x->text = xstrdup(w->function);
+	x->loc = l;
+}
+
 /* The value leaves the function as a signed int: returned, stored
  * outside, or passed to a function we cannot see into. */
 static void check_escape(struct walk *w, struct occ *o)
@@ -138,6 +166,7 @@ static void check_escape(struct walk *w, struct occ *o)
 	CXString ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
 	struct verdict v = { .id = NR_VERDICTS, .br = BREAKS_EITHER, .type = clang_getCString(ts) };
 	char *what = NULL, *lhs = NULL, *name = NULL;
+	int arg = -1;
 
 	/* Tested on its way out: judged at the test (CS001/CS002/CS003). */
 	if (tested_guard(w, o) >= 0)
@@ -169,8 +198,14 @@ static void check_escape(struct walk *w, struct occ *o)
 		}
 		else if (!clang_Cursor_isNull(callee) &&
 			 clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
-			 !clang_Cursor_isVariadic(callee))
-			v.id = V_ESCAPES_PASSED;
+			 !clang_Cursor_isVariadic(callee)) {
+			/* Another TU has the body: judged there. */
+			arg = argument_index(c->cur, T(w, o->top).cur);
+			if (xtu_resolved(w->xin, name, (unsigned)arg))
+				harmless(o, V_FOLLOWED, o->top);
+			else
+				v.id = V_ESCAPES_PASSED;
+		}
 	}
 	if (v.id != NR_VERDICTS) {
 		v.at = at_value(w, o, o->top);
@@ -178,6 +213,8 @@ static void check_escape(struct walk *w, struct occ *o)
 		v.other = lhs;
 		v.callee = name;
 		judge(w, &v);
+		if (v.id == V_ESCAPES_PASSED)
+			note_passed(w, &v, name, arg);
 	}
 	clang_disposeString(ts);
 	free(what);

@@ -29,6 +29,7 @@ struct carrier {
 	struct ctype type;	/* the variable's */
 	const char *caller;	/* a parameter: the function passing a char */
 	CXCursor call;		/* ... and its call */
+	const struct loc *call_loc;	/* ... or where it is in another TU */
 	int ret;		/* assigned a call of w->ret[ret], or -1 */
 	int derived;		/* assigned a value computed from src (c - '0'):
 				 * that expression, or -1 */
@@ -40,8 +41,9 @@ struct param_in {
 	CXCursor fn;
 	unsigned index;
 	char *caller;
-	CXCursor call;
+	CXCursor call;		/* null: a call in another TU, at call_loc */
 	CXCursor caller_fn;	/* the function the call is in */
+	const struct loc *call_loc;
 };
 
 /* A function of this TU that returns a widened plain char: its calls
@@ -53,6 +55,7 @@ struct ret_val {
 	char *name;		/* the function's */
 	char *what;		/* the plain char expression returned */
 	CXCursor stmt;		/* the return statement */
+	const struct loc *stmt_loc;	/* ... when it is in another TU */
 	CXCursor decl;		/* the char's declaration, for the fix */
 	struct domain d;	/* the value returned, per byte */
 };
@@ -95,6 +98,8 @@ struct walk {
 	CXTranslationUnit tu;
 	const struct engine_opts *opts;
 	struct findings *out;
+	const struct xtu_ctx *xin;	/* what other TUs told this one */
+	struct xrecs *xout;		/* what this one tells them */
 	struct tree t;
 	char *function;		/* name of the declaration walked */
 	struct carrier *car;
@@ -180,6 +185,9 @@ const struct ret_val *returned_by(struct walk *w, const struct occ *o);
  * on (malloc'd array; count returned). */
 size_t callers_of_returners(struct walk *w, size_t from, CXCursor **callers);
 void returns_free(struct walk *w);
+/* The functions other TUs return a widened char from (w->xin), as if
+ * their bodies were here. */
+void preload_returns(struct walk *w);
 
 /* guard.c: the condition that lets only bytes 0x00-0x7f reach o's
  * observation, or -1. */

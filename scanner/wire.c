@@ -74,7 +74,7 @@ static void put_finding(struct buf *b, const struct finding *x)
 }
 
 void wire_put(struct buf *b, const struct findings *f, const struct notices *n,
-	      unsigned failed)
+	      const struct xrecs *x, unsigned failed)
 {
 	put_u32(b, failed);
 	put_u32(b, (uint32_t)n->len);
@@ -86,6 +86,13 @@ void wire_put(struct buf *b, const struct findings *f, const struct notices *n,
 	put_u32(b, (uint32_t)f->len);
 	for (size_t i = 0; i < f->len; i++)
 		put_finding(b, &f->v[i]);
+	put_u32(b, (uint32_t)x->len);
+	for (size_t i = 0; i < x->len; i++) {
+		char *line = xrec_line(&x->v[i]);
+
+		put_str(b, line);
+		free(line);
+	}
 	put_u32(b, TRAILER);
 }
 
@@ -181,11 +188,13 @@ static void get_finding(struct reader *r, struct finding *x)
 	}
 }
 
-int wire_get(const struct buf *b, struct findings *f, struct notices *n, unsigned *failed)
+int wire_get(const struct buf *b, struct findings *f, struct notices *n, struct xrecs *x,
+	     unsigned *failed)
 {
 	struct reader r = { b->p, b->p + b->len, 0 };
 	struct findings fs = { 0 };
 	struct notices ns = { 0 };
+	struct xrecs xs = { 0 };
 	uint32_t count;
 
 	*failed = get_u32(&r);
@@ -202,14 +211,27 @@ int wire_get(const struct buf *b, struct findings *f, struct notices *n, unsigne
 	count = get_u32(&r);
 	for (uint32_t i = 0; i < count && !r.bad; i++)
 		get_finding(&r, findings_add(&fs));
+	count = get_u32(&r);
+	for (uint32_t i = 0; i < count && !r.bad; i++) {
+		char *line = get_needed(&r);
+
+		grow(&xs.v, &xs.cap, xs.len + 1, sizeof(*xs.v));
+		if (line && !xrec_parse(line, &xs.v[xs.len]))
+			xs.len++;
+		else
+			r.bad = 1;
+		free(line);
+	}
 	if (get_u32(&r) != TRAILER || r.p != r.end)
 		r.bad = 1;
 	if (r.bad) {
 		findings_free(&fs);
 		notices_free(&ns);
+		xrecs_free(&xs);
 		return -1;
 	}
 	findings_move(f, &fs);
 	notices_move(n, &ns);
+	xrecs_move(x, &xs, NULL);
 	return 0;
 }

@@ -1,5 +1,6 @@
 /*
- * What a worker process hands back for its TU: findings and notices as
+ * What a worker process hands back for its TU: findings, notices and
+ * cross-TU records as
  * bytes on a pipe, decoded by the parent into the same structures.  Not
  * a file format: both ends are the same binary.
  */
@@ -8,6 +9,7 @@
 
 #include <stddef.h>
 #include "findings.h"
+#include "summary.h"
 
 struct buf {
 	char *p;
@@ -18,9 +20,10 @@ void buf_add(struct buf *b, const void *p, size_t n);
 void buf_free(struct buf *b);
 
 void wire_put(struct buf *b, const struct findings *f, const struct notices *n,
-	      unsigned failed);
+	      const struct xrecs *x, unsigned failed);
 /* 0, or -1 when the bytes are not a whole message (a worker that died
  * while writing): nothing is added then. */
-int wire_get(const struct buf *b, struct findings *f, struct notices *n, unsigned *failed);
+int wire_get(const struct buf *b, struct findings *f, struct notices *n, struct xrecs *x,
+	     unsigned *failed);
 
 #endif

@@ -14,8 +14,14 @@ import time
 from harness import ROOT, Env, check, compdb, load, run, scratch, test, validate, write
 
 # A header finding seen from several TUs (de-duplicated across shards), a
-# suppressed one, a TU that does not parse (a notification), plain ones.
+# suppressed one, a TU that does not parse (a notification), plain ones,
+# and cross-TU ones: a char passed into a body in another TU, one
+# returned from there.
 HEADER = "static inline int hdr(char c) { return c == -1; }\n"
+CROSS = {1: "int ext_eof(int v) { return v == -1; }\nint ext_get(const char *s) { return *s; }",
+         2: "extern int ext_eof(int);\nint call_eof(const char *s) { return ext_eof(s[0]); }",
+         7: "extern int ext_get(const char *);\n"
+            "int call_get(const char *s) { return ext_get(s) == -1; }"}
 
 
 def sharded_project(name, n=24):
@@ -27,7 +33,7 @@ def sharded_project(name, n=24):
         body = ['#include "h.h"' if i % 3 == 0 else "",
                 "int f%d(char c) { return c %s; }" % (i, "== -1" if i % 2 else "< 0"),
                 "int g%d(char c) { return c == -1; } /* charscan-ignore CS001: test */" % i
-                if i % 5 == 0 else ""]
+                if i % 5 == 0 else "", CROSS.get(i, "")]
         files.append("src/f%02d.c" % i)
         write(os.path.join(d, files[-1]), "\n".join(body) + "\n")
     write(os.path.join(d, "src/broken.c"), "int broken( {\n")
@@ -48,13 +54,18 @@ def merged_shards_are_the_whole_scan_byte_for_byte():
     p = run(["-p", db, "-o", whole, "-q"])
     check(p.returncode == 3, "exit %d %s" % (p.returncode, p.stderr))
     for n in (1, 3, 7):
-        parts = []
+        parts, store = [], os.path.join(d, "store-%d" % n)
+        os.mkdir(store)
         for k in range(1, n + 1):
             parts.append(os.path.join(d, "s%d-%d.sarif" % (n, k)))
-            p = run(["-p", db, "--shard", "%d/%d" % (k, n), "-o", parts[-1], "-q"])
+            p = run(["-p", db, "--shard", "%d/%d" % (k, n), "-o", parts[-1], "-q",
+                     "--summaries", store])
             check(p.returncode in (0, 1, 3), "shard %d/%d: exit %d %s" % (k, n, p.returncode, p.stderr))
+        parts.append(os.path.join(d, "x%d.sarif" % n))
+        p = run(["-p", db, "--resolve", store, "-o", parts[-1], "-q"])
+        check(p.returncode in (0, 1, 3), "--resolve: exit %d %s" % (p.returncode, p.stderr))
         merged = os.path.join(d, "merged-%d.sarif" % n)
-        p = run(["merge"] + parts + ["-o", merged])
+        p = run(["merge", "--summaries", store] + parts + ["-o", merged])
         check(p.returncode == 0, p.stderr)
         check(open(merged, "rb").read() == open(whole, "rb").read(),
               "%d shards merged differ from the whole scan" % n)
@@ -62,6 +73,46 @@ def merged_shards_are_the_whole_scan_byte_for_byte():
     rs = load(whole)["runs"][0]
     check(len(rs["results"]) >= 20 and any("suppressions" in r for r in rs["results"]) and
           rs["invocations"][0]["toolExecutionNotifications"], "the project lost its variety")
+    texts = [r["message"]["text"] for r in rs["results"]]
+    check(any("passed by call_eof()" in t for t in texts) and
+          any("returned by ext_get()" in t for t in texts) and
+          not any("passed to ext_eof()" in t for t in texts),
+          "the cross-TU findings are missing: %s" % texts)
+
+
+@test
+def a_bad_summary_store_is_an_error_not_a_smaller_report():
+    d, db, files = sharded_project("badstore", n=8)
+    store = os.path.join(d, "store")
+    os.mkdir(store)
+    for k in (1, 2):
+        p = run(["-p", db, "--shard", "%d/2" % k, "-o", os.path.join(d, "s%d.sarif" % k), "-q",
+                 "--summaries", store])
+        check(p.returncode in (0, 1, 3), p.stderr)
+    sums = sorted(os.listdir(store))
+    check(sums == ["shard-1-of-2.sum", "shard-2-of-2.sum"], "store: %s" % sums)
+    out = os.path.join(d, "x.sarif")
+
+    def refused(what, *extra):
+        if os.path.exists(out):
+            os.remove(out)
+        p = run(["-p", db, "--resolve", store, "-o", out, "-q"] + list(extra))
+        check(p.returncode == 2 and "summary store" in p.stderr and not os.path.exists(out),
+              "%s: exit %d, %s" % (what, p.returncode, p.stderr.strip()))
+        if not extra:
+            p = run(["merge", "--summaries", store, os.path.join(d, "s1.sarif"), "-o", out])
+            check(p.returncode == 2 and "summary store" in p.stderr and not os.path.exists(out),
+                  "merge, %s: exit %d, %s" % (what, p.returncode, p.stderr.strip()))
+    # Made with other options (--rules): stale for this scan.
+    refused("another scan's options", "--rules", "CS001")
+    text = open(os.path.join(store, sums[1])).read()
+    write(os.path.join(store, sums[1]), text[:text.rindex("end")])
+    refused("a truncated shard file")
+    lines = text.splitlines()
+    write(os.path.join(store, sums[1]), "\n".join([lines[0], "Q\tnot a record"] + lines[1:]) + "\n")
+    refused("a malformed shard file")
+    os.remove(os.path.join(store, sums[1]))
+    refused("a missing shard file")
 
 
 @test
@@ -227,6 +278,8 @@ def slurm_job_array_reproduces_the_whole_scan():
         check(p.returncode == 3, "exit %d %s %s\n%s" % (p.returncode, p.stdout, p.stderr, cluster.logs()))
         check(open(merged, "rb").read() == open(whole, "rb").read(), "Slurm's merge differs")
         check(sorted(f for f in os.listdir(merged + ".shards") if f.endswith(".sarif")) ==
-              ["shard-%d.sarif" % k for k in range(1, 5)], os.listdir(merged + ".shards"))
+              ["cross-tu.sarif"] + ["shard-%d.sarif" % k for k in range(1, 5)] and
+              sorted(f for f in os.listdir(merged + ".shards") if f.endswith(".sum")) ==
+              ["shard-%d-of-4.sum" % k for k in range(1, 5)], os.listdir(merged + ".shards"))
     finally:
         cluster.stop()

@@ -1,0 +1,84 @@
+/*
+ * Cross-TU summaries.  A TU's walk leaves records of what crosses its
+ * border: the functions it defines, the widened chars it passes to a
+ * function it has no body of, the widened chars its functions return,
+ * the bodiless functions it calls for an int.  Once every TU is seen,
+ * the records are joined into a plan: each TU that can learn something
+ * from another is walked a second time with what the others told it.
+ * The records are also the summary store a sharded scan leaves for its
+ * merge (one file per shard, --summaries DIR).
+ */
+#ifndef CHARSCAN_SUMMARY_H
+#define CHARSCAN_SUMMARY_H
+
+#include <stdint.h>
+#include "compdb.h"
+#include "findings.h"
+#include "value.h"
+
+enum xkind {
+	X_DEF = 'D',		/* name: a function with external linkage defined here */
+	X_ARG = 'A',		/* a widened char passed as argument `arg` of name() */
+	X_RET = 'R',		/* name() returns a widened char */
+	X_CALL = 'C',		/* name() is called for an int and has no body here */
+};
+
+struct xrec {
+	char kind;		/* enum xkind */
+	char *tu;		/* the TU's file: set by the parent */
+	char *name;
+	unsigned arg;		/* X_ARG */
+	char *text;		/* X_ARG: the calling function; X_RET: the char */
+	struct loc loc;		/* X_ARG: its CS010 finding; X_RET: the return */
+	struct domain *d;	/* X_RET: the value returned, per byte */
+};
+
+struct xrecs {
+	struct xrec *v;
+	size_t len, cap;
+};
+
+struct xrec *xrecs_add(struct xrecs *r, char kind, const char *name);
+void xrecs_move(struct xrecs *dst, struct xrecs *src, const char *tu);
+void xrecs_free(struct xrecs *r);
+
+/* One record per line, the same for the wire and the store. */
+char *xrec_line(const struct xrec *x);
+int xrec_parse(char *line, struct xrec *x);	/* -1 if malformed */
+
+/* What the second walk of one TU is told. */
+struct xtu_ctx {
+	const struct xrec **seeds;	/* X_ARG of others into functions defined here */
+	size_t nseeds;
+	const struct xrec **resolved;	/* this TU's X_ARG into a body elsewhere */
+	size_t nresolved;
+	const struct xrec **rets;	/* X_RET of functions this TU calls */
+	size_t nrets;
+};
+
+struct xtu_plan {
+	struct xtu_ctx *ctx;		/* one per TU of the database planned for */
+	size_t ntus, busy;		/* TUs, and those with something to learn */
+	const struct xrec **drop;	/* X_ARG resolved: their CS010 findings go */
+	size_t ndrop;
+};
+
+/* Join the records; db NULL: only the findings to drop (a merge). */
+void xtu_plan(const struct xrecs *r, const struct compdb *db, struct xtu_plan *p);
+void xtu_plan_free(struct xtu_plan *p);
+/* Drop the CS010 findings of the plan's resolved escapes. */
+void xtu_drop(struct findings *f, const struct xtu_plan *p);
+/* Is argument arg of name() one the plan followed into another TU? */
+int xtu_resolved(const struct xtu_ctx *c, const char *name, unsigned arg);
+
+/* The store: DIR/shard-K-of-N.sum, written atomically; key identifies the
+ * database and the options of the scan.  Reading checks that all N shards
+ * are there, complete, and made with one key (key 0: any).  0, or -1
+ * with *err. */
+int xstore_write(const char *dir, unsigned k, unsigned n, uint64_t key,
+		 const struct xrecs *r, char **err);
+int xstore_read(const char *dir, uint64_t key, struct xrecs *r, char **err);
+/* The key of a scan: its database's files and the engine's options. */
+uint64_t xstore_key(const struct compdb *db, const void *opts, size_t optsize);
+
+#endif

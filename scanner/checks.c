@@ -66,7 +66,13 @@ char *value_name(struct walk *w, const struct occ *o)
 
 	if (r) {
 		ref = operand_text(w, o->ref);
-		s = xasprintf("'%s' (plain char '%s' returned by %s())", ref, r->what, r->name);
+		if (r->field)
+			s = xasprintf("'%s' (%s '%s' is assigned plain char '%s' by %s())", ref,
+				      clang_getCursorKind(r->fn) == CXCursor_FieldDecl ? "field" :
+				      "variable", r->name, r->what, r->by);
+		else
+			s = xasprintf("'%s' (plain char '%s' returned by %s())", ref, r->what,
+				      r->name);
 		free(ref);
 		return s;
 	}

@@ -156,14 +156,16 @@ static void explain_unwidened(struct walk *w, int i)
 }
 
 /* In a caller walked again: a call of a function that returns a
- * widened char, or a variable assigned one. */
+ * widened char, a read of a field or global one is stored into, or a
+ * variable assigned either. */
 static void find_returned(struct walk *w, int i)
 {
 	const struct tree *t = &w->t;
 	struct domain d;
 	int k = returned_value(w, i), c;
 
-	if (k >= 0 && t->n[i].kind == CXCursor_CallExpr) {
+	if (k >= 0 && (t->n[i].kind == CXCursor_CallExpr ||
+		       t->n[i].kind == CXCursor_MemberRefExpr || t->n[i].kind == CXCursor_DeclRefExpr)) {
 		d = w->ret[k].d;
 		observe(w, i, i, -1, i, &d, 0);
 		return;

@@ -290,6 +290,11 @@ static void add_return(struct finding *f, const struct ret_val *r)
 		l = copy_loc(r->stmt_loc);
 	else if (!r || cursor_file_loc(r->stmt, &l))
 		return;
+	if (r->field) {
+		add_related(f, l, "assignment", xasprintf("'%s' is assigned the plain char '%s' here",
+							  r->name, r->what));
+		return;
+	}
 	add_related(f, l, "return", xasprintf("%s() returns the plain char '%s' here", r->name, r->what));
 }
 

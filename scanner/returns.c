@@ -15,6 +15,29 @@
 
 #define MAX_RETURNS 256		/* functions followed out of, per TU */
 
+/* The field or global variable node i reads as an int, or null. */
+static CXCursor field_of(const struct tree *t, int i)
+{
+	CXCursor d;
+
+	if ((t->n[i].kind != CXCursor_MemberRefExpr && t->n[i].kind != CXCursor_DeclRefExpr) ||
+	    t->n[i].type.cls != T_INT || t->n[i].type.bits <= 8)
+		return clang_getNullCursor();
+	d = clang_getCursorReferenced(t->n[i].cur);
+	if (clang_getCursorKind(d) == CXCursor_FieldDecl ||
+	    (clang_getCursorKind(d) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(d)))
+		return clang_getCanonicalCursor(d);
+	return clang_getNullCursor();
+}
+
+/* Node i is read for its value (not written, not its address taken). */
+static int read_for_value(const struct tree *t, int i)
+{
+	int p = t->n[i].parent;
+
+	return p >= 0 && is_implicit_cast(t, p);
+}
+
 static CXCursor callee_of(const struct tree *t, int i)
 {
 	CXCursor fn = clang_getCursorReferenced(t->n[i].cur);
@@ -50,12 +73,26 @@ out:
 void note_int_calls(struct walk *w)
 {
 	const struct tree *t = &w->t;
+	size_t first = w->ncalls;
 
 	if (t->n[0].kind != CXCursor_FunctionDecl)
 		return;
 	for (int i = 1; i < t->len; i++) {
 		CXCursor fn;
 
+		/* Reads of a wider field or global: once per function. */
+		if (read_for_value(t, i) && !clang_Cursor_isNull(fn = field_of(t, i))) {
+			size_t k;
+
+			for (k = first; k < w->ncalls; k++)
+				if (clang_equalCursors(w->calls[k].callee, fn))
+					break;
+			if (k == w->ncalls) {
+				grow(&w->calls, &w->callcap, w->ncalls + 1, sizeof(*w->calls));
+				w->calls[w->ncalls++] = (struct int_call){ t->n[0].cur, fn };
+			}
+			continue;
+		}
 		if (t->n[i].kind != CXCursor_CallExpr || t->n[i].type.cls != T_INT ||
 		    clang_Cursor_isNull(fn = callee_of(t, i)))
 			continue;
@@ -138,6 +175,8 @@ void record_return(struct walk *w, const struct occ *o)
 	r->caller = w->seed ? w->seed->caller_fn : clang_getNullCursor();
 	r->name = xstrdup(w->function);
 	r->what = what;
+	r->field = 0;
+	r->by = NULL;
 	r->stmt = t->n[o->ctx].cur;
 	r->stmt_loc = NULL;
 	r->decl = decl;
@@ -146,15 +185,51 @@ void record_return(struct walk *w, const struct occ *o)
 		note_returner(w, r);
 }
 
+/* o is stored into a field or a global: its reads elsewhere in this TU
+ * are the char's value (x->off32 = *(char *)bytes, read as an offset
+ * by another function).  The first store recorded speaks for them. */
+void record_field(struct walk *w, const struct occ *o, int lhs)
+{
+	const struct tree *t = &w->t;
+	CXCursor var = field_of(t, lhs);
+	struct ret_val *r;
+	CXString s;
+
+	if (clang_Cursor_isNull(var) || w->nret >= MAX_RETURNS ||
+	    (w->seed && clang_Cursor_isNull(w->seed->call)) ||
+	    find_return(w, var, clang_getNullCursor()) >= 0)
+		return;
+	grow(&w->ret, &w->retcap, w->nret + 1, sizeof(*w->ret));
+	r = &w->ret[w->nret++];
+	memset(r, 0, sizeof(*r));
+	r->fn = var;
+	r->field = 1;
+	r->by = xstrdup(w->function);
+	r->call = r->caller = clang_getNullCursor();
+	s = clang_getCursorSpelling(var);
+	r->name = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	r->what = returned_by(w, o) ? xstrdup(returned_by(w, o)->what) : operand_text(w, o->src);
+	r->stmt = t->n[o->ctx].cur;
+	r->decl = returned_by(w, o) ? returned_by(w, o)->decl : trace_decl(t, o->src);
+	r->d = o->d;
+}
+
 int returned_value(struct walk *w, int i)
 {
 	const struct tree *t = &w->t;
+	CXCursor var;
 	int k;
 
-	i = strip_parens(t, i);
-	if (!w->ret_pass || i < 0 || t->n[i].kind != CXCursor_CallExpr)
+	i = strip_implicit(t, i);	/* a field is read through its load */
+	if (!w->ret_pass || i < 0)
 		return -1;
-	k = find_return(w, callee_of(t, i), t->n[i].cur);
+	if (t->n[i].kind == CXCursor_CallExpr)
+		k = find_return(w, callee_of(t, i), t->n[i].cur);
+	else if (read_for_value(t, i) && !clang_Cursor_isNull(var = field_of(t, i)))
+		k = find_return(w, var, clang_getNullCursor());
+	else
+		return -1;
 	return k >= (int)w->ret_from ? k : -1;
 }
 
@@ -241,6 +316,7 @@ void returns_free(struct walk *w)
 	for (size_t k = 0; k < w->nret; k++) {
 		free(w->ret[k].name);
 		free(w->ret[k].what);
+		free(w->ret[k].by);
 	}
 	free(w->ret);
 	free(w->calls);

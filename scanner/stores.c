@@ -178,6 +178,8 @@ static void check_escape(struct walk *w, struct occ *o)
 		v.id = V_ESCAPES_RETURNED;
 	} else if (stores_outside(w, o)) {
 		lhs = node_text(w, child(&w->t, o->ctx, 0));
+		/* Its reads in this TU are walked again with it. */
+		record_field(w, o, strip_parens(&w->t, child(&w->t, o->ctx, 0)));
 		v.id = V_ESCAPES_STORED;
 	} else if (c->kind == CXCursor_CallExpr) {
 		CXCursor callee = clang_getCursorReferenced(c->cur);

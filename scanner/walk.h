@@ -47,9 +47,13 @@ struct param_in {
 };
 
 /* A function of this TU that returns a widened plain char: its calls
- * are values to follow on in the callers (the value's way out). */
+ * are values to follow on in the callers (the value's way out).  Or a
+ * field or global variable a widened plain char is stored into: its
+ * reads are values to follow in the functions reading it. */
 struct ret_val {
-	CXCursor fn;		/* canonical */
+	CXCursor fn;		/* canonical: the function, field or variable */
+	int field;		/* a field or variable, stored by function `by` */
+	char *by;
 	CXCursor call;		/* a parameter returned: only this call's */
 	CXCursor caller;	/* ... which is in this function */
 	char *name;		/* the function's */
@@ -177,6 +181,8 @@ void check_stores(struct walk *w);	/* constants into plain char */
  * callers of this TU. */
 void note_int_calls(struct walk *w);			/* of the tree walked */
 void record_return(struct walk *w, const struct occ *o);
+/* o is stored into a field or a global variable (lhs: node). */
+void record_field(struct walk *w, const struct occ *o, int lhs);
 int returned_value(struct walk *w, int i);	/* index in w->ret, or -1 */
 /* The function that returned o's value (a call, or a variable assigned
  * one), or NULL. */

@@ -99,6 +99,25 @@ def one_run(charscan, tmp, tus):
     return cpu, peak, walls
 
 
+# allmodconfig's objects, the configuration of the 2022 codegen diff.
+ALLMODCONFIG_TUS = 33900
+
+
+def projection(cpu_per_tu, speedup):
+    """allmodconfig on 1, 8 and 64 machines like this one, from this run's
+    CPU per TU and -j2 speed-up: shards by path hash, as many as machines,
+    each at -j2 (the merge and the cross-TU walk are seconds, left out)."""
+    cores = os.cpu_count() or 1
+    lines = ["Projection, allmodconfig (%d TUs) at this run's %.2f s CPU per TU and %.2fx "
+             "on %d cores:" % (ALLMODCONFIG_TUS, cpu_per_tu, speedup, cores), ""]
+    lines += ["| machines | wall |", "|---|---|"]
+    for m in (1, 8, 64):
+        wall = ALLMODCONFIG_TUS * cpu_per_tu / (m * speedup)
+        lines.append("| %d | %s |" % (m, "%.1f h" % (wall / 3600) if wall >= 3600 else
+                                      "%.0f min" % (wall / 60)))
+    return lines
+
+
 def main():
     global CLANG, TIDY, SPARSE
     args = [a for a in sys.argv[1:] if not a.startswith("--results")]
@@ -148,7 +167,8 @@ def main():
               "charscan -j1 wall %.1f s, -j2 wall %.1f s: speed-up %.2fx; %.1f TUs/s at -j2; "
               "%.2f s CPU per TU" % (wall1, wall2, wall1 / wall2 if wall2 else 0,
                                      len(pick) / wall2 if wall2 else 0, mine / len(pick)),
-              "(charscan's peak RSS is its largest process: one worker or the parent)"]
+              "(charscan's peak RSS is its largest process: one worker or the parent)",
+              ""] + projection(mine / len(pick), wall1 / wall2 if wall2 else 1.0)
     print("\n".join(lines))
     if results:
         with open(results, "a") as f:

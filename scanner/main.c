@@ -430,8 +430,13 @@ static void cross_tu(struct job *j, const struct scan_limits *lim, const struct 
 	if (plan.busy) {
 		scan(&j->db, &j->o.engine, lim, &plan, &more);
 		findings_move(&j->res.findings, &more.findings);
+		/* A TU that fails again says so again (the same notice):
+		 * counted once, by the first walk. */
 		notices_move(&j->res.notices, &more.notices);
-		j->res.tus_failed += more.tus_failed;
+		if (j->o.resolve) {
+			j->res.tus_scanned = more.tus_scanned;
+			j->res.tus_failed = more.tus_failed;
+		}
 		xrecs_free(&more.xrecs);
 		free(more.findings.v);
 		free(more.notices.v);

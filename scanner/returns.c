@@ -233,38 +233,45 @@ int returned_value(struct walk *w, int i)
 	return k >= (int)w->ret_from ? k : -1;
 }
 
-static int calls_returner(struct walk *w, CXCursor caller, size_t from)
+static int has_cursor(const CXCursor *v, size_t n, CXCursor c)
 {
-	for (size_t k = from; k < w->nret; k++)
-		if (!clang_Cursor_isNull(w->ret[k].call) &&
-		    clang_equalCursors(w->ret[k].caller, caller))
+	for (size_t k = 0; k < n; k++)
+		if (clang_equalCursors(v[k], c))
 			return 1;
-	for (size_t c = 0; c < w->ncalls; c++)
-		if (clang_equalCursors(w->calls[c].caller, caller))
-			for (size_t k = from; k < w->nret; k++)
-				if (clang_Cursor_isNull(w->ret[k].call) &&
-				    clang_equalCursors(w->calls[c].callee, w->ret[k].fn))
-					return 1;
 	return 0;
 }
 
+static void add_cursor(CXCursor **v, size_t *n, size_t *cap, CXCursor c)
+{
+	if (has_cursor(*v, *n, c))
+		return;
+	grow(v, cap, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = c;
+}
+
+/* Every call, field read and returned parameter is looked at once (a TU
+ * with large headers has tens of thousands); the callers come out in
+ * the order of their first call. */
 size_t callers_of_returners(struct walk *w, size_t from, CXCursor **callers)
 {
-	size_t n = 0, cap = 0;
+	CXCursor *hit = NULL;
+	size_t nhit = 0, hitcap = 0, n = 0, cap = 0;
 
-	*callers = NULL;
-	for (size_t c = 0; c < w->ncalls; c++) {
-		CXCursor caller = w->calls[c].caller;
-		size_t k;
-
-		for (k = 0; k < n; k++)
-			if (clang_equalCursors((*callers)[k], caller))
+	for (size_t k = from; k < w->nret; k++)
+		if (!clang_Cursor_isNull(w->ret[k].call))
+			add_cursor(&hit, &nhit, &hitcap, w->ret[k].caller);
+	for (size_t c = 0; c < w->ncalls; c++)
+		for (size_t k = from; k < w->nret; k++)
+			if (clang_Cursor_isNull(w->ret[k].call) &&
+			    clang_equalCursors(w->calls[c].callee, w->ret[k].fn)) {
+				add_cursor(&hit, &nhit, &hitcap, w->calls[c].caller);
 				break;
-		if (k < n || !calls_returner(w, caller, from))
-			continue;
-		grow(callers, &cap, n + 1, sizeof(**callers));
-		(*callers)[n++] = caller;
-	}
+			}
+	*callers = NULL;
+	for (size_t c = 0; c < w->ncalls && n < nhit; c++)
+		if (has_cursor(hit, nhit, w->calls[c].caller))
+			add_cursor(callers, &n, &cap, w->calls[c].caller);
+	free(hit);
 	return n;
 }
 

@@ -87,8 +87,9 @@ static void classify_call(struct walk *w, int i, const char *key, struct truth *
 		known = is_key(w, arg, key);
 	} else if ((name = macro_name(w, i, NULL))) {
 		/* libc's isdigit(c) is a macro over a table: the node is
-		 * inside the expansion, quoted as the invocation. */
-		char *want = xasprintf("%s(%s)", name, key);
+		 * inside the expansion, quoted as the invocation (its key:
+		 * parentheses off, as the value's). */
+		char *want = xasprintf("%s%s", name, key);
 
 		text = value_key(w, i);
 		known = !strcmp(text, want);

@@ -14,16 +14,17 @@
 
 #define T(w, i) ((w)->t.n[(i)])
 
-/* A local integer variable is judged where it is read (carriers). */
-static int stores_to_local(struct walk *w, const struct occ *o)
+/* The local integer variable o is stored into (a carrier: judged
+ * where it is read), or -1. */
+static int local_carrier(struct walk *w, const struct occ *o)
 {
 	const struct node *c = &T(w, o->ctx);
 
 	if (c->kind == CXCursor_VarDecl)
-		return find_carrier(w, c->cur) >= 0;
+		return find_carrier(w, c->cur);
 	if (c->kind == CXCursor_BinaryOperator && c->op == OP_ASSIGN)
-		return referenced_carrier(w, child(&w->t, o->ctx, 0)) >= 0;
-	return 0;
+		return referenced_carrier(w, child(&w->t, o->ctx, 0));
+	return -1;
 }
 
 /* Functions that take a char in an int and convert it back to a char
@@ -230,11 +231,18 @@ void check_store(struct walk *w, struct occ *o)
 {
 	struct ctype t = T(w, o->top).type;
 	CXString ts;
+	int k;
 
 	if (T(w, o->ctx).kind == CXCursor_BinaryOperator && is_lhs(w, o))
 		return;
-	/* A local integer variable is judged where it is read (carriers). */
-	if (stores_to_local(w, o) || t.cls != T_INT || t.bits <= 8)
+	/* A local integer variable is judged where it is read (carriers),
+	 * unless it is written other values too. */
+	if ((k = local_carrier(w, o)) >= 0) {
+		if (!w->car[k].bad)
+			harmless(o, V_KEPT_IN_LOCAL, o->top);
+		return;
+	}
+	if (t.cls != T_INT || t.bits <= 8)
 		return;
 	if (t.is_signed) {
 		check_escape(w, o);

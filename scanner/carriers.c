@@ -126,6 +126,13 @@ static void note_write(struct walk *w, int k, int value, int at)
 	c->bad = 1;
 }
 
+static void add_write(struct walk *w, int k, int at, int value, int plain, int address)
+{
+	grow(&w->wr, &w->wrcap, w->nwr + 1, sizeof(*w->wr));
+	w->wr[w->nwr++] = (struct write){ k, at, value, (unsigned char)plain,
+					  (unsigned char)address };
+}
+
 /* The seeded parameter of the callee being walked again. */
 static int is_seed(struct walk *w, int i)
 {
@@ -155,22 +162,59 @@ void find_carriers(struct walk *w)
 						      seed ? w->seed->call : clang_getNullCursor(),
 						      seed ? w->seed->call_loc : NULL, -1, -1 };
 	}
+	w->nwr = 0;
 	for (int i = 1; i < t->len && w->ncar; i++) {
 		const struct node *n = &t->n[i];
 		int k;
 
 		if (n->kind == CXCursor_VarDecl &&
-		    (k = find_carrier(w, n->cur)) >= 0 && last_expr_child(t, i) >= 0)
+		    (k = find_carrier(w, n->cur)) >= 0 && last_expr_child(t, i) >= 0) {
 			note_write(w, k, last_expr_child(t, i), i);
-		else if (n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN &&
-			 (k = referenced_carrier(w, child(t, i, 0))) >= 0)
+			add_write(w, k, i, last_expr_child(t, i), 1, 0);
+		} else if (n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN &&
+			 (k = referenced_carrier(w, child(t, i, 0))) >= 0) {
 			note_write(w, k, child(t, i, 1), i);
-		else if ((n->kind == CXCursor_CompoundAssignOperator ||
+			add_write(w, k, i, child(t, i, 1), 1, 0);
+		} else if ((n->kind == CXCursor_CompoundAssignOperator ||
 			  (n->kind == CXCursor_UnaryOperator &&
 			   (n->op == OP_INC || n->op == OP_DEC || n->op == OP_ADDR))) &&
-			 (k = referenced_carrier(w, child(t, i, 0))) >= 0)
+			 (k = referenced_carrier(w, child(t, i, 0))) >= 0) {
 			w->car[k].bad = 1;
+			add_write(w, k, i, -1, 0, n->op == OP_ADDR);
+		}
 	}
+}
+
+/* A carrier written other values too, read where only one write
+ * reaches (reaching.c): a carrier of its own for that read, when the
+ * write is a plain char or a value computed from one; else -1. */
+int reached_carrier(struct walk *w, int k, int read)
+{
+	const struct tree *t = &w->t;
+	int n = reaching_write(w, k, read), v, src, derived = -1;
+	struct domain d;
+	long long ignored;
+	struct carrier c;
+
+	if (n < 0 || (v = strip_parens(t, w->wr[n].value)) < 0)
+		return -1;
+	if ((src = widened_char(t, v)) < 0) {
+		if (eval_const(t, v, &ignored) || (src = char_expr(t, v, &d)) < 0)
+			return -1;
+		derived = v;
+	}
+	c = w->car[k];
+	c.src = src;
+	c.assign = w->wr[n].at;
+	c.bad = 0;
+	c.caller = NULL;	/* the char is this function's own */
+	c.call = clang_getNullCursor();
+	c.call_loc = NULL;
+	c.ret = -1;
+	c.derived = derived;
+	grow(&w->car, &w->carcap, w->ncar + 1, sizeof(*w->car));
+	w->car[w->ncar] = c;
+	return (int)w->ncar++;
 }
 
 #define MAX_FOLLOWED 256	/* callee parameters walked again, per TU */

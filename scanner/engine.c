@@ -213,8 +213,8 @@ static void find_values(struct walk *w)
 		if (t->n[i].kind != CXCursor_DeclRefExpr || t->n[i].parent < 0 ||
 		    !is_implicit_cast(t, t->n[i].parent) ||
 		    (k = referenced_carrier(w, i)) < 0 ||
-		    w->car[k].bad || w->car[k].src < 0 || w->car[k].ret >= 0 ||
-		    (w->seed && !w->car[k].caller))
+		    (w->car[k].bad && (w->seed || (k = reached_carrier(w, k, i)) < 0)) ||
+		    w->car[k].src < 0 || w->car[k].ret >= 0 || (w->seed && !w->car[k].caller))
 			continue;
 		if (w->car[k].derived >= 0)
 			char_expr(t, w->car[k].derived, &d);
@@ -374,5 +374,6 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	free(drop);
 	tree_free(&w.t);
 	free(w.car);
+	free(w.wr);
 	free(w.pin);
 }

@@ -35,6 +35,15 @@ struct carrier {
 				 * that expression, or -1 */
 };
 
+/* A write of a carrier (carriers.c): where, and the value written. */
+struct write {
+	int car;		/* index in walk.car */
+	int at;			/* the assignment, declaration, ++ or & */
+	int value;		/* what a plain write (= or an initializer) writes */
+	unsigned char plain;
+	unsigned char address;	/* &v: written out of sight */
+};
+
 /* Parameter `index` of the function defined at `fn` is given a widened
  * plain char by `caller`: its body is walked again with it as a carrier. */
 struct param_in {
@@ -108,6 +117,8 @@ struct walk {
 	char *function;		/* name of the declaration walked */
 	struct carrier *car;
 	size_t ncar, carcap;
+	struct write *wr;	/* every write of a carrier */
+	size_t nwr, wrcap;
 	struct param_in *pin;	/* calls into bodies of this TU */
 	size_t npin, pincap;
 	const struct param_in *seed;	/* walking a callee for this one */
@@ -156,6 +167,12 @@ int widened_char(const struct tree *t, int i);
  * (c - '0', (c | 0x20) << 1): its value per byte in *d and the char
  * expression, or -1 when v is anything else. */
 int char_expr(const struct tree *t, int v, struct domain *d);
+/* reaching.c: the one write (index in w->wr) that reaches carrier k's
+ * read, or -1 when more than one may, or it cannot tell. */
+int reaching_write(const struct walk *w, int k, int read);
+/* carriers.c: a carrier of its own for a read only that write reaches,
+ * if it writes a char; its index, or -1. */
+int reached_carrier(struct walk *w, int k, int read);
 /* A widened plain char is passed to a function of this TU: queue its
  * body, to be walked again with that parameter as the carrier. */
 void follow_into(struct walk *w, CXCursor call, CXCursor arg);

@@ -395,20 +395,70 @@ static int truncated_to_byte(struct walk *w, int expr)
 	return p >= 0 && is_cast(&w->t, p) && T(w, p).type.bits == 8;
 }
 
+/* Is node i, a child of p, only tested against zero there? */
+static int zero_tested(const struct tree *t, int p, int i)
+{
+	switch (t->n[p].kind) {
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_ConditionalOperator:
+		return child(t, p, 0) == i;
+	case CXCursor_DoStmt:
+		return child(t, p, 1) == i;
+	case CXCursor_UnaryOperator:
+		return t->n[p].op == OP_LNOT;
+	case CXCursor_BinaryOperator:
+		return t->n[p].op == OP_LAND || t->n[p].op == OP_LOR;
+	default:
+		return 0;
+	}
+}
+
+/* Each byte's value d, observed by p (i its operand): the same result
+ * for every byte either way?  A zero test or a comparison with a
+ * constant; -1 when p is neither. */
+static int same_observed(const struct tree *t, int p, int i, const struct domain *d)
+{
+	long long k;
+	enum op op;
+	int other;
+
+	if (zero_tested(t, p, i)) {
+		for (int b = 0; b < 256; b++)
+			if ((d->s[b] != 0) != (d->u[b] != 0))
+				return 0;
+		return 1;
+	}
+	if (t->n[p].kind != CXCursor_BinaryOperator || !op_is_compare(t->n[p].op))
+		return -1;
+	other = child(t, p, child(t, p, 0) == i ? 1 : 0);
+	if (!eval_const(t, other, &k))
+		return -1;
+	op = child(t, p, 0) == i ? t->n[p].op : op_mirror(t->n[p].op);
+	for (int b = 0; b < 256; b++)
+		if (eval_compare(op, d->s[b], k) != eval_compare(op, d->u[b], k))
+			return 0;
+	return 1;
+}
+
 /*
  * Does the value d, computed at node i, give every byte the same value
  * once the parentheses, integer conversions and constant masks (& K)
- * directly around it have been applied?
+ * directly around it have been applied, or the same result where it is
+ * tested ((c >> 7) as a condition, (c >> 7) != 0)?
  */
 static int settles(struct walk *w, int i, const struct domain *d0)
 {
 	const struct tree *t = &w->t;
 	struct domain d = *d0;
 	long long k;
+	int same;
 
 	for (int p = t->n[i].parent; p >= 0; i = p, p = t->n[p].parent) {
 		if (t->n[p].kind == CXCursor_ParenExpr)
 			continue;
+		if ((same = same_observed(t, p, i, &d)) >= 0)
+			return same;
 		if (is_cast(t, p) && t->n[p].type.cls != T_PTR) {
 			domain_convert(&d, t->n[p].type);
 		} else if (t->n[p].kind == CXCursor_BinaryOperator && t->n[p].op == OP_AND &&

@@ -105,6 +105,8 @@ static void observe(struct walk *w, int ref, int src, int carrier, int start,
 			harmless(&o, V_ASCII_SOURCE, o.ctx);
 		else if (ascii_guard(w, &o) >= 0)
 			harmless(&o, V_ASCII_GUARD, o.ctx);
+		else if (one_sided_guard(w, &o) >= 0)
+			harmless(&o, V_ONE_SIDED_GUARD, o.ctx);
 		else
 			check_context(w, &o);
 		if (o.pass >= 0 && w->opts->explain && w->out->len == before)

@@ -7,10 +7,16 @@
  *		n = n * 10 + *s++ - '0';
  *	if (c >= 'a' && c <= 'z') ...		the then branch, and && operands
  *	if (c < '0' || c > '9') return -1;	what follows an early exit
+ *	if (!(c & 0x80)), if ((unsigned char)c < 0x80)
+ *
+ * A condition that lets bytes 0x80-0xff through under one signedness
+ * only (c >= 0) makes the use differ only by whether it runs: that is
+ * the test's finding (CS002), not the use's.
  *
  * A condition is evaluated for each byte, signed and unsigned, in three
- * values (false, true, unknown): comparisons of the value with constants,
- * the ASCII-only classifiers, !, && and ||.  Anything else is unknown and
+ * values (false, true, unknown): comparisons with constants of the value
+ * or of it cast or combined with a constant (c & 0x80), a bare test of
+ * such an expression, the ASCII-only classifiers, !, && and ||.  Anything else is unknown and
  * narrows nothing.  A case of a switch on the value whose labels are all
  * ASCII, and that nothing falls into from above, is a guard too.  The
  * value is recognised by its text, with ++, -- and parentheses taken off
@@ -105,13 +111,94 @@ static void classify_call(struct walk *w, int i, const char *key, struct truth *
 /* Deeper conditions are "maybe": no guard, so nothing is hidden. */
 #define MAX_COND_DEPTH 64
 
+/*
+ * Expression i as a function of the value: the value itself, a cast of
+ * it ((unsigned char)c), or it and a constant through & | ^ >> << + -
+ * (c & 0x80, c >> 7).  Its value for byte b when char is signed (s 0)
+ * or unsigned (s 1); 0 when i is none of these.
+ */
+static int eval_value(struct walk *w, int i, const char *key, int s, int b, val_t *v,
+		      int depth)
+{
+	const struct tree *t = &w->t;
+	long long k;
+	val_t a;
+	int side;
+
+	if (i < 0 || depth > MAX_COND_DEPTH)
+		return 0;
+	if (is_key(w, i, key)) {
+		*v = s ? b : (signed char)b;
+		return 1;
+	}
+	i = strip_parens(t, i);
+	if (is_cast(t, i) && (t->n[i].type.cls == T_INT || t->n[i].type.cls == T_UCHAR ||
+			      t->n[i].type.cls == T_SCHAR || t->n[i].type.cls == T_PLAIN_CHAR)) {
+		if (!eval_value(w, t->n[i].first, key, s, b, &a, depth + 1))
+			return 0;
+		*v = t->n[i].type.cls == T_PLAIN_CHAR ? (s ? (val_t)(unsigned char)a :
+						    (val_t)(signed char)a) : convert(a, t->n[i].type);
+		return 1;
+	}
+	if (t->n[i].kind != CXCursor_BinaryOperator || t->n[i].type.cls != T_INT)
+		return 0;
+	switch (t->n[i].op) {
+	case OP_AND: case OP_OR: case OP_XOR: case OP_SHR: case OP_SHL: case OP_ADD: case OP_SUB:
+		break;
+	default:
+		return 0;
+	}
+	side = eval_const(t, child(t, i, 1), &k) ? 0 : eval_const(t, child(t, i, 0), &k) ? 1 : -1;
+	if (side < 0 || !eval_value(w, child(t, i, side), key, s, b, &a, depth + 1))
+		return 0;
+	return side ? eval_binop(t->n[i].op, convert(k, t->n[i].type), a, t->n[i].type, v) :
+		      eval_binop(t->n[i].op, a, convert(k, t->n[i].type), t->n[i].type, v);
+}
+
+/* Expression i as a condition, byte by byte, if it is a function of the
+ * value: compared with a constant, or tested for being nonzero. */
+static int eval_test(struct walk *w, int i, const char *key, struct truth *r)
+{
+	const struct tree *t = &w->t;
+	const struct node *n = &t->n[i];
+	long long k;
+	val_t v;
+
+	if (n->kind == CXCursor_BinaryOperator && op_is_compare(n->op)) {
+		for (int side = 0; side < 2; side++) {
+			int x = child(t, i, side), y = child(t, i, !side);
+			enum op op = side ? op_mirror(n->op) : n->op;
+			int b, s;
+
+			if (x < 0 || y < 0 || !eval_const(t, y, &k))
+				continue;
+			for (s = 0; s < 2; s++)
+				for (b = 0; b < 128; b++) {
+					if (!eval_value(w, x, key, s, b + 0x80, &v, 0))
+						goto next_side;
+					r->v[s][b] = (unsigned char)eval_compare(op, v, k);
+				}
+			return 1;
+next_side:
+			;
+		}
+		return 0;
+	}
+	for (int s = 0; s < 2; s++)
+		for (int b = 0; b < 128; b++) {
+			if (!eval_value(w, i, key, s, b + 0x80, &v, 0))
+				return 0;
+			r->v[s][b] = v != 0;
+		}
+	return 1;
+}
+
 /* The condition at node i, byte by byte. */
 static void eval_cond(struct walk *w, int i, const char *key, struct truth *r, int depth)
 {
 	const struct tree *t = &w->t;
 	const struct node *n;
 	struct truth a, c;
-	long long k;
 
 	i = strip_implicit(t, i);
 	set_all(r, MAYBE);
@@ -132,20 +219,8 @@ static void eval_cond(struct walk *w, int i, const char *key, struct truth *r, i
 			for (int b = 0; b < 128; b++)
 				r->v[s][b] = a.v[s][b] == dom || c.v[s][b] == dom ? dom :
 					     a.v[s][b] == MAYBE || c.v[s][b] == MAYBE ? MAYBE : !dom;
-	} else if (n->kind == CXCursor_BinaryOperator && op_is_compare(n->op)) {
-		for (int side = 0; side < 2; side++) {
-			int x = child(t, i, side), y = child(t, i, !side);
-			enum op op = side ? op_mirror(n->op) : n->op;
-
-			if (x < 0 || y < 0 || !eval_const(t, y, &k) || !is_key(w, x, key))
-				continue;
-			for (int b = 0; b < 128; b++) {
-				r->v[0][b] = (unsigned char)eval_compare(op, (signed char)(b + 0x80), k);
-				r->v[1][b] = (unsigned char)eval_compare(op, b + 0x80, k);
-			}
-			return;
-		}
-	} else {
+	} else if (!eval_test(w, i, key, r)) {
+		set_all(r, MAYBE);
 		classify_call(w, i, key, r);
 	}
 }
@@ -179,6 +254,20 @@ static int is_jump(const struct tree *t, int i)
 	k = t->n[i].kind;
 	return k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt ||
 	       k == CXCursor_ContinueStmt || k == CXCursor_GotoStmt;
+}
+
+/* Does cond, taken as `want`, let bytes 0x80-0xff through under one
+ * signedness at most (c >= 0: none when char is signed)? */
+static int keeps_one_side(struct walk *w, int cond, const char *key, int want)
+{
+	struct truth r;
+
+	eval_cond(w, cond, key, &r, 0);
+	for (int b = 0; b < 128; b++)
+		if (r.v[0][b] == MAYBE || r.v[1][b] == MAYBE ||
+		    (r.v[0][b] == want && r.v[1][b] == want))
+			return 0;
+	return 1;
 }
 
 /* A guard test: does cond, taken as want, let node's value through? */
@@ -283,6 +372,11 @@ static int guard_of_value(struct walk *w, const struct occ *o, guard_test test)
 int ascii_guard(struct walk *w, const struct occ *o)
 {
 	return guard_of_value(w, o, keeps_ascii);
+}
+
+int one_sided_guard(struct walk *w, const struct occ *o)
+{
+	return guard_of_value(w, o, keeps_one_side);
 }
 
 /* Does cond compare the value with anything (either way taken)? */

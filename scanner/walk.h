@@ -215,6 +215,8 @@ void preload_returns(struct walk *w);
 /* guard.c: the condition that lets only bytes 0x00-0x7f reach o's
  * observation, or -1. */
 int ascii_guard(struct walk *w, const struct occ *o);
+/* ...or that lets bytes 0x80-0xff reach it under one signedness only. */
+int one_sided_guard(struct walk *w, const struct occ *o);
 /* The condition that compares o's value on the way to its observation
  * (p4.c's j != -1 before test_bit(j, ...)), or -1. */
 int tested_guard(struct walk *w, const struct occ *o);

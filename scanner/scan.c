@@ -1,15 +1,20 @@
 /*
- * Each TU is parsed and analysed in a child process of its own, forked
- * from this single-threaded parent: a crash, a stack overflow, a hang or
- * a runaway allocation in libclang or in the rules costs that TU (a
- * notification, exit status 3), never the scan.  The child sends its
- * findings back over a pipe (wire.c); the parent keeps them per TU and
- * joins them in database order, so the output is the same for any -j.
+ * TUs are parsed and analysed in worker processes forked from this
+ * single-threaded parent: a crash, a stack overflow, a hang or a runaway
+ * allocation in libclang or in the rules costs the TU in hand (a
+ * notification, exit status 3), never the scan.  A worker takes one TU
+ * after another (a fresh process per TU costs about half a parse more:
+ * page faults and libclang's start) and is replaced after a number of
+ * them, so that its memory stays bounded.  It sends each TU's findings
+ * back over its socket (wire.c, with a length before it); the parent
+ * keeps them per TU and joins them in database order, so the output is
+ * the same for any -j.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +22,7 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <clang-c/Index.h>
@@ -31,23 +37,29 @@
 #define SANITIZED 0
 #endif
 
+#define TUS_PER_WORKER 32	/* then a fresh process: memory stays bounded */
+
 struct worker {
-	pid_t pid;			/* 0: free */
-	int fd;				/* read end of its pipe */
+	pid_t pid;			/* 0: none */
+	int fd;				/* the parent's end of its socket */
+	int busy;			/* on TU tu */
 	size_t tu;
+	unsigned done;			/* TUs it has finished */
 	struct timespec deadline;
-	struct buf out;
+	struct buf out;			/* what it sent of TU tu's answer */
 };
 
 struct sched {
 	const struct compdb *db;
 	const struct engine_opts *opts;
 	const struct scan_limits *lim;
-	CXIndex index;			/* made once, inherited by every child */
+	CXIndex index;			/* made once, inherited by every worker */
 	const struct xtu_plan *plan;	/* a second walk: only its busy TUs */
 	struct findings *tu_findings;	/* one list per TU */
 	struct notices *tu_notices;
 	struct xrecs *tu_xrecs;
+	struct worker *w;
+	int jobs;
 	size_t next, failed;
 	struct timespec start;
 };
@@ -150,31 +162,58 @@ static void limit_memory(unsigned long mb)
 	setrlimit(RLIMIT_AS, &r);
 }
 
-static _Noreturn void worker_main(struct sched *s, size_t i, int fd)
+static int read_full(int fd, void *p, size_t n)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGSEGV, SIGBUS,
-				    SIGFPE, SIGILL, SIGABRT };
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, (char *)p + got, n - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+/* One TU's answer, its length first. */
+static void answer(struct sched *s, uint32_t i, int fd)
+{
 	struct findings f = { 0 };
 	struct notices n = { 0 };
 	struct xrecs x = { 0 };
 	struct buf b = { 0 };
-	unsigned failed;
+	unsigned failed = run_tu(s, i, &f, &n, &x);
+	uint64_t len;
+
+	wire_put(&b, &f, &n, &x, failed);
+	len = b.len;
+	write_all(fd, (const char *)&len, sizeof(len));
+	write_all(fd, b.p, b.len);
+	buf_free(&b);
+	findings_free(&f);
+	notices_free(&n);
+	xrecs_free(&x);
+}
+
+/* The worker: TU numbers in, answers out, until the parent hangs up. */
+static _Noreturn void worker_main(struct sched *s, int fd)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGSEGV, SIGBUS,
+				    SIGFPE, SIGILL, SIGABRT };
+	uint32_t i;
 
 	for (size_t k = 0; k < sizeof(sigs) / sizeof(*sigs); k++)
 		signal(sigs[k], SIG_DFL);	/* not the parent's cleanup */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);	/* a killed scan takes its workers */
 	limit_memory(s->lim->memory_mb);
-	failed = run_tu(s, i, &f, &n, &x);
-	wire_put(&b, &f, &n, &x, failed);
-	write_all(fd, b.p, b.len);
+	while (!read_full(fd, &i, sizeof(i)) && i < s->db->len)
+		answer(s, i, fd);
 	close(fd);
-	if (SANITIZED) {		/* let LeakSanitizer check the child */
-		buf_free(&b);
-		findings_free(&f);
-		notices_free(&n);
-		xrecs_free(&x);
+	if (SANITIZED)			/* let LeakSanitizer check the worker */
 		exit(0);
-	}
 	_exit(0);
 }
 
@@ -188,39 +227,87 @@ static double secs_until(const struct timespec *t)
 	return (t->tv_sec - now.tv_sec) + (t->tv_nsec - now.tv_nsec) / 1e9;
 }
 
-static int start_worker(struct sched *s, struct worker *w)
+/* A fresh worker process in slot w. */
+static void spawn(struct sched *s, struct worker *w)
 {
-	const struct tu *tu = &s->db->tu[s->next];
-	struct notices *n = &s->tu_notices[s->next];
-	struct stat st;
 	int fds[2];
 
-	w->tu = s->next++;
-	if (stat(tu->file, &st) < 0) {
-		notice_add(n, "error", tu->file, "%s: TU skipped: %s", tu->file, errno == ENOENT ?
-			   "the source file no longer exists" : strerror(errno));
-		s->failed++;
-		return 0;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		notice_add(n, "error", tu->file, "%s: TU skipped: a directory, not a source file",
-			   tu->file);
-		s->failed++;
-		return 0;
-	}
-	if (pipe2(fds, O_CLOEXEC))
-		die("cannot make a pipe: %s", strerror(errno));
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds))
+		die("cannot make a socket pair: %s", strerror(errno));
 	fflush(stdout);
 	fflush(stderr);
 	w->pid = fork();
 	if (w->pid < 0)
 		die("cannot start a worker process: %s", strerror(errno));
 	if (!w->pid) {
+		/* The other workers' sockets are not this one's: a copy
+		 * here would keep them from seeing the parent hang up. */
+		for (int k = 0; k < s->jobs; k++)
+			if (s->w[k].pid > 0 && &s->w[k] != w)
+				close(s->w[k].fd);
 		close(fds[0]);
-		worker_main(s, w->tu, fds[1]);
+		worker_main(s, fds[1]);
 	}
 	close(fds[1]);
 	w->fd = fds[0];
+	w->done = 0;
+	w->busy = 0;
+}
+
+/* Hang up on an idle worker and wait for it to go. */
+static void retire(struct worker *w)
+{
+	if (!w->pid)
+		return;
+	close(w->fd);
+	while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	w->pid = 0;
+}
+
+/* A TU that cannot even be given to a worker. */
+static int missing(struct sched *s, size_t i)
+{
+	const struct tu *tu = &s->db->tu[i];
+	struct notices *n = &s->tu_notices[i];
+	struct stat st;
+
+	if (stat(tu->file, &st) < 0)
+		notice_add(n, "error", tu->file, "%s: TU skipped: %s", tu->file, errno == ENOENT ?
+			   "the source file no longer exists" : strerror(errno));
+	else if (S_ISDIR(st.st_mode))
+		notice_add(n, "error", tu->file, "%s: TU skipped: a directory, not a source file",
+			   tu->file);
+	else
+		return 0;
+	s->failed++;
+	return 1;
+}
+
+/* Give TU s->next to worker w; 0 if it was done without one. */
+static int start_tu(struct sched *s, struct worker *w)
+{
+	uint32_t i = (uint32_t)s->next++;
+
+	if (missing(s, i))
+		return 0;
+	if (w->pid && w->done >= TUS_PER_WORKER)
+		retire(w);
+	for (int tries = 0; ; tries++) {
+		if (!w->pid)
+			spawn(s, w);
+		if (send(w->fd, &i, sizeof(i), MSG_NOSIGNAL) == (ssize_t)sizeof(i))
+			break;
+		/* Gone between two TUs: a new one, once. */
+		close(w->fd);
+		while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		w->pid = 0;
+		if (tries)
+			die("cannot hand a TU to a worker process: %s", strerror(errno));
+	}
+	w->tu = i;
+	w->busy = 1;
 	clock_gettime(CLOCK_MONOTONIC, &w->deadline);
 	w->deadline.tv_sec += s->lim->timeout ? s->lim->timeout : 100L * 365 * 86400;
 	return 1;
@@ -247,10 +334,10 @@ static void report_death(struct sched *s, struct worker *w, int status, int time
 			   "%d", tu->file, WEXITSTATUS(status));
 }
 
-static void finish_worker(struct sched *s, struct worker *w, int timed_out)
+/* The worker died or hung on its TU: that TU failed; the slot is free. */
+static void lose_worker(struct sched *s, struct worker *w, int timed_out)
 {
 	struct rusage ru = { 0 };
-	unsigned failed = 1;
 	int status = 0;
 
 	if (timed_out)
@@ -258,14 +345,39 @@ static void finish_worker(struct sched *s, struct worker *w, int timed_out)
 	close(w->fd);
 	while (wait4(w->pid, &status, 0, &ru) < 0 && errno == EINTR)
 		;
-	if (timed_out || !WIFEXITED(status) || WEXITSTATUS(status) ||
-	    wire_get(&w->out, &s->tu_findings[w->tu], &s->tu_notices[w->tu], &s->tu_xrecs[w->tu],
-		     &failed))
+	if (w->busy) {
 		report_death(s, w, status, timed_out, &ru);
-	s->failed += failed;
+		s->failed++;
+		done_tus++;
+	}
 	buf_free(&w->out);
 	w->pid = 0;
+	w->busy = 0;
+}
+
+/* The whole answer for the TU in hand is there: take it. */
+static int answered(struct sched *s, struct worker *w)
+{
+	uint64_t len;
+	struct buf msg;
+	unsigned failed = 1;
+
+	if (w->out.len < sizeof(len))
+		return 0;
+	memcpy(&len, w->out.p, sizeof(len));
+	if (w->out.len - sizeof(len) < len)
+		return 0;
+	msg = (struct buf){ w->out.p + sizeof(len), (size_t)len, (size_t)len };
+	if (w->out.len != sizeof(len) + len ||
+	    wire_get(&msg, &s->tu_findings[w->tu], &s->tu_notices[w->tu], &s->tu_xrecs[w->tu],
+		     &failed))
+		return -1;
+	s->failed += failed;
+	buf_free(&w->out);
+	w->busy = 0;
+	w->done++;
 	done_tus++;
+	return 1;
 }
 
 /* Read what is there; 1 when the worker has closed its end. */
@@ -282,19 +394,19 @@ static int drain(struct worker *w)
 	return 0;
 }
 
-static void wait_for_workers(struct sched *s, struct worker *w, int jobs)
+static void wait_for_workers(struct sched *s)
 {
-	struct pollfd pf[jobs];
-	int map[jobs], n = 0;
+	struct pollfd pf[s->jobs];
+	int map[s->jobs], n = 0;
 	double soonest = 1e9;
 
-	for (int k = 0; k < jobs; k++) {
-		if (!w[k].pid)
+	for (int k = 0; k < s->jobs; k++) {
+		if (!s->w[k].busy)
 			continue;
-		pf[n] = (struct pollfd){ .fd = w[k].fd, .events = POLLIN };
+		pf[n] = (struct pollfd){ .fd = s->w[k].fd, .events = POLLIN };
 		map[n++] = k;
-		if (secs_until(&w[k].deadline) < soonest)
-			soonest = secs_until(&w[k].deadline);
+		if (secs_until(&s->w[k].deadline) < soonest)
+			soonest = secs_until(&s->w[k].deadline);
 	}
 	if (!n)
 		return;
@@ -302,12 +414,16 @@ static void wait_for_workers(struct sched *s, struct worker *w, int jobs)
 	    errno != EINTR)
 		die("poll: %s", strerror(errno));
 	for (int k = 0; k < n; k++) {
-		struct worker *x = &w[map[k]];
+		struct worker *x = &s->w[map[k]];
 
-		if ((pf[k].revents & (POLLIN | POLLHUP | POLLERR)) && drain(x))
-			finish_worker(s, x, 0);
-		else if (secs_until(&x->deadline) <= 0)
-			finish_worker(s, x, 1);
+		if (pf[k].revents & (POLLIN | POLLHUP | POLLERR)) {
+			/* A broken answer, or none: the worker is not to be
+			 * trusted with another TU. */
+			if (drain(x) || answered(s, x) < 0)
+				lose_worker(s, x, 0);
+		} else if (secs_until(&x->deadline) <= 0) {
+			lose_worker(s, x, 1);
+		}
 	}
 }
 
@@ -323,9 +439,10 @@ void scan(const struct compdb *db, const struct engine_opts *opts,
 	  const struct scan_limits *lim, const struct xtu_plan *plan, struct scan_result *res)
 {
 	struct sched s = { .db = db, .opts = opts, .lim = lim, .plan = plan };
-	int jobs = lim->jobs < 1 ? 1 : lim->jobs, busy;
-	struct worker *w = xcalloc(jobs, sizeof(*w));
+	int busy;
 
+	s.jobs = lim->jobs < 1 ? 1 : lim->jobs;
+	s.w = xcalloc(s.jobs, sizeof(*s.w));
 	memset(res, 0, sizeof(*res));
 	s.tu_findings = xcalloc(db->len ? db->len : 1, sizeof(*s.tu_findings));
 	s.tu_notices = xcalloc(db->len ? db->len : 1, sizeof(*s.tu_notices));
@@ -336,19 +453,21 @@ void scan(const struct compdb *db, const struct engine_opts *opts,
 	total_tus = (sig_atomic_t)(plan ? plan->busy : db->len);
 	do {
 		busy = 0;
-		for (int k = 0; k < jobs; k++) {
-			while (!w[k].pid && s.next < db->len)
+		for (int k = 0; k < s.jobs; k++) {
+			while (!s.w[k].busy && s.next < db->len)
 				if (!wanted(&s, s.next))
 					s.next++;
-				else if (!start_worker(&s, &w[k]))
+				else if (!start_tu(&s, &s.w[k]))
 					done_tus++;
-			busy += w[k].pid != 0;
+			busy += s.w[k].busy;
 		}
-		wait_for_workers(&s, w, jobs);
+		wait_for_workers(&s);
 		if (lim->progress)
 			progress_line(plan ? "CROSS-TU" : "SCAN", "TUs", (size_t)done_tus,
 				      (size_t)total_tus, &s.start);
 	} while (busy);
+	for (int k = 0; k < s.jobs; k++)
+		retire(&s.w[k]);
 	if (lim->progress)
 		fputs("\n", stderr);
 	for (size_t i = 0; i < db->len; i++) {
@@ -362,5 +481,5 @@ void scan(const struct compdb *db, const struct engine_opts *opts,
 	free(s.tu_findings);
 	free(s.tu_notices);
 	free(s.tu_xrecs);
-	free(w);
+	free(s.w);
 }

@@ -544,6 +544,8 @@ int xstore_read(const char *dir, uint64_t key, struct xrecs *r, char **err)
 	}
 	rc = 0;
 out:
+	if (rc)
+		xrecs_free(r);
 	free(seen);
 	closedir(d);
 	return rc;

@@ -74,7 +74,7 @@ int xtu_resolved(const struct xtu_ctx *c, const char *name, unsigned arg);
 /* The store: DIR/shard-K-of-N.sum, written atomically; key identifies the
  * database and the options of the scan.  Reading checks that all N shards
  * are there, complete, and made with one key (key 0: any).  0, or -1
- * with *err. */
+ * with *err and r emptied. */
 int xstore_write(const char *dir, unsigned k, unsigned n, uint64_t key,
 		 const struct xrecs *r, char **err);
 int xstore_read(const char *dir, uint64_t key, struct xrecs *r, char **err);

@@ -102,8 +102,11 @@ int reaching_write(const struct walk *w, int k, int read)
 			return plain_write(w, k, x);
 		}
 		/* None in this block: the block's own statement, unless it
-		 * is a loop's body (the end of the body comes back). */
-		if (t->n[p].parent < 0 || is_loop(t->n[t->n[p].parent].kind))
+		 * is the body of a loop that writes it (the end of the body
+		 * comes back). */
+		if (t->n[p].parent < 0 ||
+		    (is_loop(t->n[t->n[p].parent].kind) &&
+		     written_in(w, k, t->n[p].parent, subtree_end(t, t->n[p].parent), NULL)))
 			return -1;
 		s = p;
 	}

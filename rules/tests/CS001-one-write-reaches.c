@@ -36,6 +36,18 @@ int reused(const char *s, int x)
 	return 0;
 }
 
+/* A loop that does not write it: the write before the loop reaches in. */
+int before_loop(const char *s, int n, int x)
+{
+	int v = x, r = 0;
+
+	use(v);
+	v = s[0];
+	while (n--)
+		r += v == -1;			/* expect: CS001 unsigned */
+	return r;
+}
+
 /* Either write may reach the test. */
 int joined(const char *s, int x, int y)
 {

@@ -167,6 +167,13 @@ int climb_implicit(const struct tree *t, int i)
 	return i;
 }
 
+int subtree_end(const struct tree *t, int i)
+{
+	while (i >= 0 && t->n[i].next < 0)
+		i = t->n[i].parent;
+	return i < 0 ? t->len : t->n[i].next;
+}
+
 int strip_implicit(const struct tree *t, int i)
 {
 	while (i >= 0 && (t->n[i].kind == CXCursor_ParenExpr || is_implicit_cast(t, i)))

@@ -53,6 +53,8 @@ int nchildren(const struct tree *t, int i);
 /* Skip parentheses downwards / upwards. */
 int strip_parens(const struct tree *t, int i);
 int up(const struct tree *t, int i);
+/* One past the last node of i's subtree (the tree is in preorder). */
+int subtree_end(const struct tree *t, int i);
 /* Down through parens and implicit conversions to what was written. */
 int strip_implicit(const struct tree *t, int i);
 /* Up through parens and implicit conversions: the outermost of them

@@ -20,9 +20,10 @@
  * narrows nothing.  A case of a switch on the value whose labels are all
  * ASCII, and that nothing falls into from above, is a guard too.  The
  * value is recognised by its text, with ++, -- and parentheses taken off
- * (*s++ reads what isdigit(*s) tested); a write to it between the test
- * and the use is not looked for.
+ * (*s++ reads what isdigit(*s) tested); a write between the test and the
+ * use to a variable the text names (s++, i = ...) undoes the guard.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util.h"
@@ -353,17 +354,72 @@ static int guard_of(struct walk *w, int i, const char *key, guard_test test)
 	return -1;
 }
 
+/* Does name stand in key as a whole word ("fmt" in "*fmt", "i" in
+ * "buf[i]")? */
+static int names(const char *key, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!n)
+		return 0;
+	for (const char *p = strstr(key, name); p; p = strstr(p + 1, name)) {
+		int before = p > key && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		int after = isalnum((unsigned char)p[n]) || p[n] == '_';
+
+		if (!before && !after)
+			return 1;
+	}
+	return 0;
+}
+
+/* Is a variable the key reads written between the guard's condition and
+ * the use (qualifier = *fmt++; then *fmt is another byte)?  The use's
+ * own ++ (*s++ reads before it steps) is not between. */
+static int written_between(struct walk *w, int cond, int use, const char *key)
+{
+	const struct tree *t = &w->t;
+
+	for (int n = subtree_end(t, cond); n < use && n < t->len; n++) {
+		const struct node *x = &t->n[n];
+		int target = -1, hit;
+		char *name;
+
+		if ((x->kind == CXCursor_UnaryOperator && (x->op == OP_INC || x->op == OP_DEC)) ||
+		    (x->kind == CXCursor_BinaryOperator && x->op == OP_ASSIGN) ||
+		    x->kind == CXCursor_CompoundAssignOperator)
+			target = strip_implicit(t, child(t, n, 0));
+		if (target < 0)
+			continue;
+		name = value_key(w, target);
+		hit = names(key, name);
+		free(name);
+		if (hit)
+			return 1;
+	}
+	return 0;
+}
+
+/* The condition (or switch) that guards use at, if nothing between them
+ * writes what the key reads. */
+static int unwritten_guard(struct walk *w, int at, const char *key, guard_test test)
+{
+	int g = guard_of(w, at, key, test);
+	int cond = g >= 0 && w->t.n[g].kind == CXCursor_SwitchStmt ? child(&w->t, g, 0) : g;
+
+	return g >= 0 && !written_between(w, cond, at, key) ? g : -1;
+}
+
 /* The guard of o's observation by test, on the char read or its carrier. */
 static int guard_of_value(struct walk *w, const struct occ *o, guard_test test)
 {
 	int at = o->ctx >= 0 ? o->ctx : o->top;
 	char *key = value_key(w, o->src);
-	int g = guard_of(w, at, key, test);
+	int g = unwritten_guard(w, at, key, test);
 
 	if (g < 0 && o->carrier >= 0) {
 		free(key);
 		key = value_key(w, o->ref);
-		g = guard_of(w, at, key, test);
+		g = unwritten_guard(w, at, key, test);
 	}
 	free(key);
 	return g;

@@ -16,14 +16,6 @@
  */
 #include "walk.h"
 
-/* One past the last node of i's subtree (the tree is in preorder). */
-static int subtree_end(const struct tree *t, int i)
-{
-	while (i >= 0 && t->n[i].next < 0)
-		i = t->n[i].parent;
-	return i < 0 ? t->len : t->n[i].next;
-}
-
 static int is_loop(enum CXCursorKind k)
 {
 	return k == CXCursor_WhileStmt || k == CXCursor_ForStmt || k == CXCursor_DoStmt;

@@ -88,6 +88,25 @@ int skip_atoi(const char **s)
 	return i;
 }
 
+/* The byte tested is not the byte used: the pointer steps in between
+ * (vsprintf's "qualifier = *fmt++; ... *fmt"). */
+unsigned after_step(const char *s)
+{
+	if (isdigit(*s)) {
+		s++;
+		return *s << 8;			/* expect: CS006 */
+	}
+	return 0;
+}
+
+unsigned index_moved(const char *buf, int i)
+{
+	if (!isdigit(buf[i]))
+		return 0;
+	i += 1;
+	return buf[i] << 8;			/* expect: CS006 */
+}
+
 /* A case whose labels are all ASCII, with nothing falling into it, is
  * reached by ASCII bytes only (kernel/reboot.c's reboot= parser). */
 unsigned int mode;

@@ -372,14 +372,14 @@ static int names(const char *key, const char *name)
 	return 0;
 }
 
-/* Is a variable the key reads written between the guard's condition and
- * the use (qualifier = *fmt++; then *fmt is another byte)?  The use's
- * own ++ (*s++ reads before it steps) is not between. */
-static int written_between(struct walk *w, int cond, int use, const char *key)
+/* Is a variable the key reads written in nodes [from, use) (after the
+ * guard: qualifier = *fmt++; then *fmt is another byte)?  The use's own
+ * ++ (*s++ reads before it steps) is not before it. */
+static int written_between(struct walk *w, int from, int use, const char *key)
 {
 	const struct tree *t = &w->t;
 
-	for (int n = subtree_end(t, cond); n < use && n < t->len; n++) {
+	for (int n = from; n < use && n < t->len; n++) {
 		const struct node *x = &t->n[n];
 		int target = -1, hit;
 		char *name;
@@ -400,13 +400,22 @@ static int written_between(struct walk *w, int cond, int use, const char *key)
 }
 
 /* The condition (or switch) that guards use at, if nothing between them
- * writes what the key reads. */
+ * writes what the key reads.  From a switch, control jumps to the case:
+ * only the case's own statement lies between. */
 static int unwritten_guard(struct walk *w, int at, const char *key, guard_test test)
 {
-	int g = guard_of(w, at, key, test);
-	int cond = g >= 0 && w->t.n[g].kind == CXCursor_SwitchStmt ? child(&w->t, g, 0) : g;
+	const struct tree *t = &w->t;
+	int g = guard_of(w, at, key, test), from;
 
-	return g >= 0 && !written_between(w, cond, at, key) ? g : -1;
+	if (g < 0)
+		return -1;
+	if (t->n[g].kind == CXCursor_SwitchStmt) {
+		for (from = at; from >= 0 && t->n[from].parent != child(t, g, 1); )
+			from = t->n[from].parent;
+	} else {
+		from = subtree_end(t, g);
+	}
+	return from >= 0 && !written_between(w, from, at, key) ? g : -1;
 }
 
 /* The guard of o's observation by test, on the char read or its carrier. */

@@ -117,6 +117,9 @@ void parse_mode(const char *str)
 	case 'w':
 		mode = 1;
 		break;
+	case 's':				/* another case steps str: */
+		str += str[1] == 'm' ? 3 : 1;	/* not on the way to 'b' */
+		break;
 	case 'b': case 'a':
 		mode = *str;			/* ok: CS006 */
 		break;

@@ -95,12 +95,13 @@ static void put_uint(struct line *l, unsigned long long v)
 	put_field(l, n);
 }
 
-static void put_val(struct line *l, val_t v, char sep)
+/* A value, and a comma unless it is the last. */
+static void put_val(struct line *l, val_t v, int last)
 {
 	char n[32];
 
-	snprintf(n, sizeof(n), "%s%llu%c", v < 0 ? "-" : "",
-		 (unsigned long long)(v < 0 ? -v : v), sep);
+	snprintf(n, sizeof(n), "%s%llu%s", v < 0 ? "-" : "",
+		 (unsigned long long)(v < 0 ? -v : v), last ? "" : ",");
 	put(l, n, strlen(n));
 }
 
@@ -108,10 +109,9 @@ static void put_domain(struct line *l, const struct domain *d)
 {
 	put(l, "\t", 1);
 	for (int b = 0; b < 256; b++)
-		put_val(l, d->s[b], ',');
+		put_val(l, d->s[b], 0);
 	for (int b = 0; b < 256; b++)
-		put_val(l, d->u[b], b < 255 ? ',' : '\0');
-	l->len--;	/* the '\0' */
+		put_val(l, d->u[b], b == 255);
 }
 
 char *xrec_line(const struct xrec *x)

@@ -219,15 +219,22 @@ int reached_carrier(struct walk *w, int k, int read)
 
 #define MAX_FOLLOWED 256	/* callee parameters walked again, per TU */
 
+int argument_index(CXCursor call, CXCursor arg)
+{
+	int n = clang_Cursor_getNumArguments(call);
+
+	for (int k = 0; k < n; k++)
+		if (clang_equalCursors(clang_Cursor_getArgument(call, k), arg))
+			return k;
+	return -1;
+}
+
 void follow_into(struct walk *w, CXCursor call, CXCursor arg)
 {
 	CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
-	int n = clang_Cursor_getNumArguments(call), k;
+	int k = argument_index(call, arg);
 
-	for (k = 0; k < n; k++)
-		if (clang_equalCursors(clang_Cursor_getArgument(call, k), arg))
-			break;
-	if (k == n || clang_Cursor_isNull(fn) || in_system_header(fn) || w->npin >= MAX_FOLLOWED)
+	if (k < 0 || clang_Cursor_isNull(fn) || in_system_header(fn) || w->npin >= MAX_FOLLOWED)
 		return;
 	for (size_t i = 0; i < w->npin; i++)
 		if (w->pin[i].index == (unsigned)k && clang_equalCursors(w->pin[i].fn, fn))

@@ -438,8 +438,6 @@ static void cross_tu(struct job *j, const struct scan_limits *lim, const struct 
 			j->res.tus_failed = more.tus_failed;
 		}
 		xrecs_free(&more.xrecs);
-		free(more.findings.v);
-		free(more.notices.v);
 	}
 	xtu_drop(&j->res.findings, &plan);
 	xtu_plan_free(&plan);

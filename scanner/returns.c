@@ -191,14 +191,21 @@ void record_return(struct walk *w, const struct occ *o)
 void record_field(struct walk *w, const struct occ *o, int lhs)
 {
 	const struct tree *t = &w->t;
-	CXCursor var = field_of(t, lhs);
+	CXCursor var = field_of(t, lhs), decl;
+	const struct ret_val *inner;
 	struct ret_val *r;
 	CXString s;
+	char *what;
 
 	if (clang_Cursor_isNull(var) || w->nret >= MAX_RETURNS ||
 	    (w->seed && clang_Cursor_isNull(w->seed->call)) ||
 	    find_return(w, var, clang_getNullCursor()) >= 0)
 		return;
+	/* Stored on from a function's result: the char is that one's.
+	 * Taken before w->ret grows, which may move it. */
+	inner = returned_by(w, o);
+	what = inner ? xstrdup(inner->what) : operand_text(w, o->src);
+	decl = inner ? inner->decl : trace_decl(t, o->src);
 	grow(&w->ret, &w->retcap, w->nret + 1, sizeof(*w->ret));
 	r = &w->ret[w->nret++];
 	memset(r, 0, sizeof(*r));
@@ -209,9 +216,9 @@ void record_field(struct walk *w, const struct occ *o, int lhs)
 	s = clang_getCursorSpelling(var);
 	r->name = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
-	r->what = returned_by(w, o) ? xstrdup(returned_by(w, o)->what) : operand_text(w, o->src);
+	r->what = what;
 	r->stmt = t->n[o->ctx].cur;
-	r->decl = returned_by(w, o) ? returned_by(w, o)->decl : trace_decl(t, o->src);
+	r->decl = decl;
 	r->d = o->d;
 }
 

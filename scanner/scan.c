@@ -430,9 +430,7 @@ static void wait_for_workers(struct sched *s)
 /* With a plan, only the TUs it has something to tell. */
 static int wanted(const struct sched *s, size_t i)
 {
-	const struct xtu_ctx *c = s->plan ? &s->plan->ctx[i] : NULL;
-
-	return !c || c->nseeds || c->nresolved || c->nrets;
+	return !s->plan || xtu_busy(&s->plan->ctx[i]);
 }
 
 void scan(const struct compdb *db, const struct engine_opts *opts,

@@ -132,17 +132,6 @@ static int check_printed(struct walk *w, struct occ *o, CXCursor callee, const c
 	return 1;
 }
 
-/* The argument index of node i in call, or -1. */
-static int argument_index(CXCursor call, CXCursor arg)
-{
-	int n = clang_Cursor_getNumArguments(call);
-
-	for (int k = 0; k < n; k++)
-		if (clang_equalCursors(clang_Cursor_getArgument(call, k), arg))
-			return k;
-	return -1;
-}
-
 /* A widened char passed to a function with no body here: where, for
  * the TU that has the body (summary.h). */
 static void note_passed(struct walk *w, const struct verdict *v, const char *callee, int k)

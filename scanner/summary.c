@@ -341,7 +341,7 @@ void xtu_plan(const struct xrecs *r, const struct compdb *db, struct xtu_plan *p
 		}
 	}
 	for (size_t i = 0; i < ntu; i++)
-		p->busy += p->ctx[i].nseeds || p->ctx[i].nresolved || p->ctx[i].nrets;
+		p->busy += xtu_busy(&p->ctx[i]);
 	free(ix);
 	free(defs);
 	free(rets);
@@ -357,6 +357,11 @@ void xtu_plan_free(struct xtu_plan *p)
 	free(p->ctx);
 	free(p->drop);
 	memset(p, 0, sizeof(*p));
+}
+
+int xtu_busy(const struct xtu_ctx *c)
+{
+	return c->nseeds || c->nresolved || c->nrets;
 }
 
 int xtu_resolved(const struct xtu_ctx *c, const char *name, unsigned arg)

@@ -68,6 +68,8 @@ void xtu_plan(const struct xrecs *r, const struct compdb *db, struct xtu_plan *p
 void xtu_plan_free(struct xtu_plan *p);
 /* Drop the CS010 findings of the plan's resolved escapes. */
 void xtu_drop(struct findings *f, const struct xtu_plan *p);
+/* Has the plan something to tell this TU (a second walk)? */
+int xtu_busy(const struct xtu_ctx *c);
 /* Is argument arg of name() one the plan followed into another TU? */
 int xtu_resolved(const struct xtu_ctx *c, const char *name, unsigned arg);
 

@@ -173,6 +173,8 @@ int reaching_write(const struct walk *w, int k, int read);
 /* carriers.c: a carrier of its own for a read only that write reaches,
  * if it writes a char; its index, or -1. */
 int reached_carrier(struct walk *w, int k, int read);
+/* Which argument of call arg is, or -1. */
+int argument_index(CXCursor call, CXCursor arg);
 /* A widened plain char is passed to a function of this TU: queue its
  * body, to be walked again with that parameter as the carrier. */
 void follow_into(struct walk *w, CXCursor call, CXCursor arg);

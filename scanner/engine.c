@@ -266,7 +266,7 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientDa
 	if (w->xout && external_definition(c)) {
 		CXString s = clang_getCursorSpelling(c);
 
-		xrecs_add(w->xout, X_DEF, clang_getCString(s));
+		xrecs_add_name(w->xout, X_DEF, clang_getCString(s));
 		clang_disposeString(s);
 	}
 	return CXChildVisit_Continue;

@@ -50,21 +50,15 @@ static CXCursor callee_of(const struct tree *t, int i)
 static int find_return(struct walk *w, CXCursor fn, CXCursor call);
 
 /* A function with no body here called for an int: another TU may say
- * it returns a char (summary.h), once per TU. */
+ * it returns a char (summary.h). */
 static void note_bodiless_call(struct walk *w, CXCursor fn)
 {
 	CXString s;
-	const char *name;
 
 	if (!w->xout || clang_getCursorLinkage(fn) != CXLinkage_External)
 		return;
 	s = clang_getCursorSpelling(fn);
-	name = clang_getCString(s);
-	for (size_t k = 0; k < w->xout->len; k++)
-		if (w->xout->v[k].kind == X_CALL && !strcmp(w->xout->v[k].name, name))
-			goto out;
-	xrecs_add(w->xout, X_CALL, name);
-out:
+	xrecs_add_name(w->xout, X_CALL, clang_getCString(s));
 	clang_disposeString(s);
 }
 

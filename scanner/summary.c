@@ -1,21 +1,17 @@
 /*
  * Cross-TU summaries: the records, their one-line text form (the wire
- * and the store share it), the plan that joins them, and the store a
- * sharded scan leaves for its merge.  Functions are matched by name: C
- * has one namespace for external linkage, and a name defined in two TUs
- * of a database (two programs, two configurations) is left alone.
+ * and the store share it) and the plan that joins them.  Functions are
+ * matched by name: C has one namespace for external linkage, and a name
+ * defined in two TUs of a database (two programs, two configurations)
+ * is left alone.  The store that keeps records between a sharded scan
+ * and its merge is xstore.c.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "summary.h"
 #include "util.h"
-
-#define STORE_MAGIC "charscan-summaries"
-#define STORE_VERSION 1
 
 struct xrec *xrecs_add(struct xrecs *r, char kind, const char *name)
 {
@@ -25,14 +21,68 @@ struct xrec *xrecs_add(struct xrecs *r, char kind, const char *name)
 	x = &r->v[r->len++];
 	memset(x, 0, sizeof(*x));
 	x->kind = kind;
-	x->name = xstrdup(name);
+	x->name = name ? xstrdup(name) : NULL;
 	return x;
 }
 
-static void xrec_free(struct xrec *x)
+static int is_set(char kind)
+{
+	return kind == X_DEF || kind == X_CALL;
+}
+
+uint64_t xname_hash(const char *name)
+{
+	return fnv1a(name, strlen(name));
+}
+
+/* Where h is, or goes, in the ascending set. */
+static size_t set_slot(const struct xrec *x, uint64_t h)
+{
+	size_t lo = 0, hi = x->nset;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (x->set[mid] < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int set_has(const struct xrec *x, uint64_t h)
+{
+	size_t k = set_slot(x, h);
+
+	return k < x->nset && x->set[k] == h;
+}
+
+void xrecs_add_name(struct xrecs *r, char kind, const char *name)
+{
+	uint64_t h = xname_hash(name);
+	struct xrec *x = NULL;
+	size_t k;
+
+	for (size_t i = 0; i < r->len && !x; i++)
+		if (r->v[i].kind == kind)
+			x = &r->v[i];
+	if (!x)
+		x = xrecs_add(r, kind, NULL);
+	k = set_slot(x, h);
+	if (k < x->nset && x->set[k] == h)
+		return;
+	grow(&x->set, &x->setcap, x->nset + 1, sizeof(*x->set));
+	memmove(x->set + k + 1, x->set + k, (x->nset - k) * sizeof(*x->set));
+	x->set[k] = h;
+	x->nset++;
+}
+
+void xrec_free(struct xrec *x)
 {
 	free(x->tu);
 	free(x->name);
+	free(x->set);
 	free(x->text);
 	free(x->loc.path);
 	free(x->d);
@@ -114,6 +164,18 @@ static void put_domain(struct line *l, const struct domain *d)
 		put_val(l, d->u[b], b == 255);
 }
 
+/* A set: its hashes in hex, ascending, comma-separated. */
+static void put_set(struct line *l, const struct xrec *x)
+{
+	put(l, "\t", 1);
+	for (size_t i = 0; i < x->nset; i++) {
+		char n[24];
+
+		snprintf(n, sizeof(n), "%s%016llx", i ? "," : "", (unsigned long long)x->set[i]);
+		put(l, n, strlen(n));
+	}
+}
+
 char *xrec_line(const struct xrec *x)
 {
 	struct line l = { 0 };
@@ -121,6 +183,10 @@ char *xrec_line(const struct xrec *x)
 
 	put(&l, kind, 1);
 	put_field(&l, x->tu);
+	if (is_set(x->kind)) {
+		put_set(&l, x);
+		return l.p;
+	}
 	put_field(&l, x->name);
 	if (x->kind == X_ARG || x->kind == X_RET) {
 		put_uint(&l, x->arg);
@@ -195,6 +261,27 @@ static int parse_domain(char *s, struct domain *d)
 	return 0;
 }
 
+/* A set's hashes: 16 hex digits each, strictly ascending. */
+static int parse_set(const char *s, struct xrec *x)
+{
+	while (*s) {
+		char *end;
+		unsigned long long h;
+
+		if (strspn(s, "0123456789abcdef") != 16)
+			return -1;
+		errno = 0;
+		h = strtoull(s, &end, 16);
+		if (errno || end - s != 16 || (*end && *end != ',') || (*end && !end[1]) ||
+		    (x->nset && h <= x->set[x->nset - 1]))
+			return -1;
+		grow(&x->set, &x->setcap, x->nset + 1, sizeof(*x->set));
+		x->set[x->nset++] = h;
+		s = *end ? end + 1 : end;
+	}
+	return x->nset ? 0 : -1;
+}
+
 /* D and C have 3 fields, A 10, R 11. */
 int xrec_parse(char *line, struct xrec *x)
 {
@@ -209,6 +296,11 @@ int xrec_parse(char *line, struct xrec *x)
 	if (n != want)
 		return -1;
 	x->tu = *f[1] ? xstrdup(f[1]) : NULL;
+	if (is_set(x->kind)) {
+		if (parse_set(f[2], x))
+			goto bad;
+		return 0;
+	}
 	x->name = xstrdup(f[2]);
 	if (n > 3) {
 		x->text = xstrdup(f[4]);
@@ -239,46 +331,71 @@ static int by_name(const void *a, const void *b)
 	return c ? c : strcmp(x->tu ? x->tu : "", y->tu ? y->tu : "");
 }
 
-/* The records of one kind, sorted by name and TU. */
-static const struct xrec **of_kind(const struct xrecs *r, char kind, size_t *n)
+/* The returners, sorted by name and TU. */
+static const struct xrec **returners(const struct xrecs *r, size_t *n)
 {
 	const struct xrec **v = xcalloc(r->len + 1, sizeof(*v));
 
 	*n = 0;
 	for (size_t i = 0; i < r->len; i++)
-		if (r->v[i].kind == kind && r->v[i].tu)
+		if (r->v[i].kind == X_RET && r->v[i].tu)
 			v[(*n)++] = &r->v[i];
 	qsort(v, *n, sizeof(*v), by_name);
 	return v;
 }
 
-/* The index of the first record named name in sorted v, or n. */
-static size_t lookup(const struct xrec **v, size_t n, const char *name)
+/* A name with external linkage, and a TU that defines it. */
+struct def {
+	uint64_t h;
+	const char *tu;
+};
+
+static int by_hash(const void *a, const void *b)
+{
+	const struct def *x = a, *y = b;
+
+	return x->h != y->h ? (x->h < y->h ? -1 : 1) : strcmp(x->tu, y->tu);
+}
+
+/* Every D set's names with their TU, sorted. */
+static struct def *definitions(const struct xrecs *r, size_t *n)
+{
+	struct def *v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < r->len; i++) {
+		const struct xrec *x = &r->v[i];
+
+		if (x->kind != X_DEF || !x->tu)
+			continue;
+		grow(&v, &cap, *n + x->nset + 1, sizeof(*v));
+		for (size_t k = 0; k < x->nset; k++)
+			v[(*n)++] = (struct def){ x->set[k], x->tu };
+	}
+	qsort(v, *n, sizeof(*v), by_hash);
+	return v;
+}
+
+/* The one TU that defines the name hashed h, or NULL (none, or several). */
+static const char *defined_in(const struct def *defs, size_t n, uint64_t h)
 {
 	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
-		if (strcmp(v[mid]->name, name) < 0)
+		if (defs[mid].h < h)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < n && !strcmp(v[lo]->name, name) ? lo : n;
-}
-
-/* The one TU that defines name, or NULL (none, or several). */
-static const char *defined_in(const struct xrec **defs, size_t n, const char *name)
-{
-	size_t k = lookup(defs, n, name);
-
-	if (k == n)
+	if (lo == n || defs[lo].h != h)
 		return NULL;
-	for (size_t m = k + 1; m < n && !strcmp(defs[m]->name, name); m++)
-		if (strcmp(defs[m]->tu, defs[k]->tu))
+	for (size_t m = lo + 1; m < n && defs[m].h == h; m++)
+		if (strcmp(defs[m].tu, defs[lo].tu))
 			return NULL;
-	return defs[k]->tu;
+	return defs[lo].tu;
 }
 
 struct tu_index {
@@ -306,10 +423,59 @@ static void push(const struct xrec ***v, size_t *n, const struct xrec *x)
 	(*v)[(*n)++] = x;
 }
 
+/* A widened char passed into a body in another TU: judged there, and
+ * the caller's CS010 note goes. */
+static void plan_escape(struct xtu_plan *p, const struct tu_index *ix, const struct def *defs,
+			size_t ndef, const struct xrec *x)
+{
+	const char *def = defined_in(defs, ndef, xname_hash(x->name));
+	struct xtu_ctx *c;
+
+	if (!def || !strcmp(def, x->tu))
+		return;
+	push(&p->drop, &p->ndrop, x);
+	if ((c = ctx_of(p, ix, p->ntus, def)))
+		push(&c->seeds, &c->nseeds, x);
+	if ((c = ctx_of(p, ix, p->ntus, x->tu)))
+		push(&c->resolved, &c->nresolved, x);
+}
+
+/* A widened char returned to callers in other TUs: each TU whose C set
+ * names a returner defined once, elsewhere, follows it. */
+static void plan_returns(struct xtu_plan *p, const struct tu_index *ix, const struct def *defs,
+			 size_t ndef, const struct xrecs *r)
+{
+	size_t nret, n = 0;
+	const struct xrec **rets = returners(r, &nret);
+	uint64_t *h = xcalloc(nret + 1, sizeof(*h));
+
+	for (size_t i = 0; i < nret; i++) {
+		const char *def = defined_in(defs, ndef, xname_hash(rets[i]->name));
+
+		if ((n && !strcmp(rets[n - 1]->name, rets[i]->name)) || !def ||
+		    strcmp(def, rets[i]->tu))
+			continue;
+		h[n] = xname_hash(rets[i]->name);
+		rets[n++] = rets[i];
+	}
+	for (size_t i = 0; n && i < r->len; i++) {
+		const struct xrec *x = &r->v[i];
+		struct xtu_ctx *c;
+
+		if (x->kind != X_CALL || !x->tu || !(c = ctx_of(p, ix, p->ntus, x->tu)))
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (strcmp(rets[k]->tu, x->tu) && set_has(x, h[k]))
+				push(&c->rets, &c->nrets, rets[k]);
+	}
+	free(h);
+	free(rets);
+}
+
 void xtu_plan(const struct xrecs *r, const struct compdb *db, struct xtu_plan *p)
 {
-	size_t ndef, nret, ntu = db ? db->len : 0;
-	const struct xrec **defs = of_kind(r, X_DEF, &ndef), **rets = of_kind(r, X_RET, &nret);
+	size_t ndef, ntu = db ? db->len : 0;
+	struct def *defs = definitions(r, &ndef);
 	struct tu_index *ix = xcalloc(ntu + 1, sizeof(*ix));
 
 	memset(p, 0, sizeof(*p));
@@ -318,33 +484,14 @@ void xtu_plan(const struct xrecs *r, const struct compdb *db, struct xtu_plan *p
 	for (size_t i = 0; i < ntu; i++)
 		ix[i] = (struct tu_index){ db->tu[i].file, i };
 	qsort(ix, ntu, sizeof(*ix), by_file);
-	for (size_t i = 0; i < r->len; i++) {
-		const struct xrec *x = &r->v[i];
-		const char *def;
-		size_t ret;
-		struct xtu_ctx *c;
-
-		if (!x->tu || (x->kind != X_ARG && x->kind != X_CALL))
-			continue;
-		def = defined_in(defs, ndef, x->name);
-		if (!def || !strcmp(def, x->tu))
-			continue;
-		if (x->kind == X_ARG) {
-			push(&p->drop, &p->ndrop, x);
-			if ((c = ctx_of(p, ix, ntu, def)))
-				push(&c->seeds, &c->nseeds, x);
-			if ((c = ctx_of(p, ix, ntu, x->tu)))
-				push(&c->resolved, &c->nresolved, x);
-		} else if ((ret = lookup(rets, nret, x->name)) < nret &&
-			   !strcmp(rets[ret]->tu, def) && (c = ctx_of(p, ix, ntu, x->tu))) {
-			push(&c->rets, &c->nrets, rets[ret]);
-		}
-	}
+	for (size_t i = 0; i < r->len; i++)
+		if (r->v[i].kind == X_ARG && r->v[i].tu)
+			plan_escape(p, ix, defs, ndef, &r->v[i]);
+	plan_returns(p, ix, defs, ndef, r);
 	for (size_t i = 0; i < ntu; i++)
 		p->busy += xtu_busy(&p->ctx[i]);
 	free(ix);
 	free(defs);
-	free(rets);
 }
 
 void xtu_plan_free(struct xtu_plan *p)
@@ -392,166 +539,4 @@ void xtu_drop(struct findings *f, const struct xtu_plan *p)
 {
 	if (p->ndrop)
 		findings_filter(f, not_dropped, (void *)p);
-}
-
-/* ---- the store --------------------------------------------------------------- */
-
-uint64_t xstore_key(const struct compdb *db, const void *opts, size_t optsize)
-{
-	uint64_t h = fnv1a(opts, optsize);
-
-	for (size_t i = 0; i < db->len; i++)
-		h = h * 1099511628211ULL ^ fnv1a(db->tu[i].file, strlen(db->tu[i].file) + 1);
-	return h;
-}
-
-int xstore_write(const char *dir, unsigned k, unsigned n, uint64_t key,
-		 const struct xrecs *r, char **err)
-{
-	char *path = xasprintf("%s/shard-%u-of-%u.sum", dir, k, n);
-	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	int rc = -1;
-
-	if (!f) {
-		*err = xasprintf("cannot write the summary store %s: %s", tmp, strerror(errno));
-		goto out;
-	}
-	fprintf(f, "%s\t%d\t%u\t%u\t%016llx\n", STORE_MAGIC, STORE_VERSION, k, n,
-		(unsigned long long)key);
-	for (size_t i = 0; i < r->len; i++) {
-		char *line = xrec_line(&r->v[i]);
-
-		fprintf(f, "%s\n", line);
-		free(line);
-	}
-	fprintf(f, "end\t%zu\n", r->len);
-	if (ferror(f) | fclose(f) || rename(tmp, path)) {
-		*err = xasprintf("cannot write the summary store %s: %s", path, strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(path);
-	free(tmp);
-	return rc;
-}
-
-/* One shard's file: its records appended to r; k and n from its header. */
-static int read_shard(const char *path, uint64_t *key, unsigned *k, unsigned *n,
-		      struct xrecs *r, char **err)
-{
-	FILE *f = fopen(path, "r");
-	char *text, *line, *next;
-	size_t count = 0, len, first = r->len;
-	int version, rc = -1, ended = 0;
-	unsigned long long h;
-
-	if (!f) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
-		return -1;
-	}
-	text = read_all(f, &len);
-	if (ferror(f) || strlen(text) != len) {
-		*err = xasprintf("%s: unreadable or not text", path);
-		goto out;
-	}
-	line = text;
-	next = strchr(line, '\n');
-	if (!next || (*next = 0, sscanf(line, STORE_MAGIC "\t%d\t%u\t%u\t%llx", &version, k, n,
-					&h) != 4) || version != STORE_VERSION) {
-		*err = xasprintf("%s: not a charscan %d summary store", path, STORE_VERSION);
-		goto out;
-	}
-	*key = h;
-	for (line = next + 1; *line; line = next + 1) {
-		struct xrec x;
-		size_t want;
-
-		if (!(next = strchr(line, '\n')))
-			break;
-		*next = 0;
-		if (sscanf(line, "end\t%zu", &want) == 1) {
-			ended = want == count;
-			break;
-		}
-		if (xrec_parse(line, &x)) {
-			*err = xasprintf("%s: malformed record %zu", path, count + 1);
-			goto out;
-		}
-		grow(&r->v, &r->cap, r->len + 1, sizeof(*r->v));
-		r->v[r->len++] = x;
-		count++;
-	}
-	if (!ended) {
-		*err = xasprintf("%s: truncated (no end line for its %zu records)", path, count);
-		goto out;
-	}
-	rc = 0;
-out:
-	if (rc)
-		while (r->len > first)
-			xrec_free(&r->v[--r->len]);
-	free(text);
-	fclose(f);
-	return rc;
-}
-
-int xstore_read(const char *dir, uint64_t key, struct xrecs *r, char **err)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	unsigned char *seen = NULL;
-	unsigned total = 0, found = 0;
-	int rc = -1;
-	uint64_t first_key = 0;
-
-	if (!d) {
-		*err = xasprintf("summary store %s: %s", dir, strerror(errno));
-		return -1;
-	}
-	while ((e = readdir(d))) {
-		unsigned k, n, hk, hn;
-		uint64_t h;
-		char *path, tail;
-
-		if (sscanf(e->d_name, "shard-%u-of-%u.su%c", &k, &n, &tail) != 3 || tail != 'm' ||
-		    strchr(e->d_name, '.') != strrchr(e->d_name, '.'))
-			continue;
-		path = xasprintf("%s/%s", dir, e->d_name);
-		if (read_shard(path, &h, &hk, &hn, r, err)) {
-			char *why = *err;
-
-			*err = xasprintf("summary store %s", why);
-			free(why);
-			free(path);
-			goto out;
-		}
-		free(path);
-		if (hk != k || hn != n || !k || k > n || (total && n != total) ||
-		    (found && h != first_key) || (key && h != key)) {
-			*err = xasprintf("summary store %s: %s does not belong with the rest "
-					 "(another scan, database or shard count): remove the "
-					 "store and scan again", dir, e->d_name);
-			goto out;
-		}
-		if (!total)
-			seen = xcalloc((total = n) + 1, 1);
-		first_key = h;
-		if (seen[k]++)
-			continue;
-		found++;
-	}
-	if (!total || found != total) {
-		*err = xasprintf("summary store %s: %u of %u shards' files", dir, found, total);
-		goto out;
-	}
-	rc = 0;
-out:
-	if (rc)
-		xrecs_free(r);
-	free(seen);
-	closedir(d);
-	return rc;
 }

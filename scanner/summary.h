@@ -16,17 +16,26 @@
 #include "findings.h"
 #include "value.h"
 
+/*
+ * D and C are sets, one record per TU: a kernel TU calls hundreds of
+ * functions it has no body of, and allmodconfig has 33,900 TUs.  Their
+ * names are kept as 64-bit hashes: a collision can only make a name
+ * look defined twice (left alone) or called where it is not (a second
+ * walk that finds no call: the walk matches the spelled name).
+ */
 enum xkind {
-	X_DEF = 'D',		/* name: a function with external linkage defined here */
+	X_DEF = 'D',		/* set: functions with external linkage defined here */
 	X_ARG = 'A',		/* a widened char passed as argument `arg` of name() */
 	X_RET = 'R',		/* name() returns a widened char */
-	X_CALL = 'C',		/* name() is called for an int and has no body here */
+	X_CALL = 'C',		/* set: functions called for an int, no body here */
 };
 
 struct xrec {
 	char kind;		/* enum xkind */
 	char *tu;		/* the TU's file: set by the parent */
-	char *name;
+	char *name;		/* X_ARG, X_RET */
+	uint64_t *set;		/* X_DEF, X_CALL: name hashes, ascending */
+	size_t nset, setcap;
 	unsigned arg;		/* X_ARG */
 	char *text;		/* X_ARG: the calling function; X_RET: the char */
 	struct loc loc;		/* X_ARG: its CS010 finding; X_RET: the return */
@@ -39,8 +48,12 @@ struct xrecs {
 };
 
 struct xrec *xrecs_add(struct xrecs *r, char kind, const char *name);
+/* Put name into the TU's set of kind (X_DEF, X_CALL). */
+void xrecs_add_name(struct xrecs *r, char kind, const char *name);
+uint64_t xname_hash(const char *name);
 void xrecs_move(struct xrecs *dst, struct xrecs *src, const char *tu);
 void xrecs_free(struct xrecs *r);
+void xrec_free(struct xrec *x);
 
 /* One record per line, the same for the wire and the store. */
 char *xrec_line(const struct xrec *x);
@@ -73,7 +86,7 @@ int xtu_busy(const struct xtu_ctx *c);
 /* Is argument arg of name() one the plan followed into another TU? */
 int xtu_resolved(const struct xtu_ctx *c, const char *name, unsigned arg);
 
-/* The store: DIR/shard-K-of-N.sum, written atomically; key identifies the
+/* The store (xstore.c): DIR/shard-K-of-N.sum, written atomically; key identifies the
  * database and the options of the scan.  Reading checks that all N shards
  * are there, complete, and made with one key (key 0: any).  0, or -1
  * with *err and r emptied. */

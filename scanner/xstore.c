@@ -1,0 +1,178 @@
+/*
+ * The summary store a sharded scan leaves for its merge: one file per
+ * shard, DIR/shard-K-of-N.sum, each a header (magic, version, K, N, the
+ * scan's key), one record per line (summary.c's text form) and an end
+ * line with the record count, so a truncated file is told from a short
+ * one.  Written to a temporary file and renamed.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "summary.h"
+#include "util.h"
+
+#define STORE_MAGIC "charscan-summaries"
+#define STORE_VERSION 2	/* 2: D and C records are sets of name hashes */
+
+uint64_t xstore_key(const struct compdb *db, const void *opts, size_t optsize)
+{
+	uint64_t h = fnv1a(opts, optsize);
+
+	for (size_t i = 0; i < db->len; i++)
+		h = h * 1099511628211ULL ^ fnv1a(db->tu[i].file, strlen(db->tu[i].file) + 1);
+	return h;
+}
+
+int xstore_write(const char *dir, unsigned k, unsigned n, uint64_t key,
+		 const struct xrecs *r, char **err)
+{
+	char *path = xasprintf("%s/shard-%u-of-%u.sum", dir, k, n);
+	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "w");
+	int rc = -1;
+
+	if (!f) {
+		*err = xasprintf("cannot write the summary store %s: %s", tmp, strerror(errno));
+		goto out;
+	}
+	fprintf(f, "%s\t%d\t%u\t%u\t%016llx\n", STORE_MAGIC, STORE_VERSION, k, n,
+		(unsigned long long)key);
+	for (size_t i = 0; i < r->len; i++) {
+		char *line = xrec_line(&r->v[i]);
+
+		fprintf(f, "%s\n", line);
+		free(line);
+	}
+	fprintf(f, "end\t%zu\n", r->len);
+	if (ferror(f) | fclose(f) || rename(tmp, path)) {
+		*err = xasprintf("cannot write the summary store %s: %s", path, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(path);
+	free(tmp);
+	return rc;
+}
+
+/* One shard's file: its records appended to r; k and n from its header. */
+static int read_shard(const char *path, uint64_t *key, unsigned *k, unsigned *n,
+		      struct xrecs *r, char **err)
+{
+	FILE *f = fopen(path, "r");
+	char *text, *line, *next;
+	size_t count = 0, len, first = r->len;
+	int version, rc = -1, ended = 0;
+	unsigned long long h;
+
+	if (!f) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	text = read_all(f, &len);
+	if (ferror(f) || strlen(text) != len) {
+		*err = xasprintf("%s: unreadable or not text", path);
+		goto out;
+	}
+	line = text;
+	next = strchr(line, '\n');
+	if (!next || (*next = 0, sscanf(line, STORE_MAGIC "\t%d\t%u\t%u\t%llx", &version, k, n,
+					&h) != 4) || version != STORE_VERSION) {
+		*err = xasprintf("%s: not a charscan %d summary store", path, STORE_VERSION);
+		goto out;
+	}
+	*key = h;
+	for (line = next + 1; *line; line = next + 1) {
+		struct xrec x;
+		size_t want;
+
+		if (!(next = strchr(line, '\n')))
+			break;
+		*next = 0;
+		if (sscanf(line, "end\t%zu", &want) == 1) {
+			ended = want == count;
+			break;
+		}
+		if (xrec_parse(line, &x)) {
+			*err = xasprintf("%s: malformed record %zu", path, count + 1);
+			goto out;
+		}
+		grow(&r->v, &r->cap, r->len + 1, sizeof(*r->v));
+		r->v[r->len++] = x;
+		count++;
+	}
+	if (!ended) {
+		*err = xasprintf("%s: truncated (no end line for its %zu records)", path, count);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (rc)
+		while (r->len > first)
+			xrec_free(&r->v[--r->len]);
+	free(text);
+	fclose(f);
+	return rc;
+}
+
+int xstore_read(const char *dir, uint64_t key, struct xrecs *r, char **err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	unsigned char *seen = NULL;
+	unsigned total = 0, found = 0;
+	int rc = -1;
+	uint64_t first_key = 0;
+
+	if (!d) {
+		*err = xasprintf("summary store %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		unsigned k, n, hk, hn;
+		uint64_t h;
+		char *path, tail;
+
+		if (sscanf(e->d_name, "shard-%u-of-%u.su%c", &k, &n, &tail) != 3 || tail != 'm' ||
+		    strchr(e->d_name, '.') != strrchr(e->d_name, '.'))
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		if (read_shard(path, &h, &hk, &hn, r, err)) {
+			char *why = *err;
+
+			*err = xasprintf("summary store %s", why);
+			free(why);
+			free(path);
+			goto out;
+		}
+		free(path);
+		if (hk != k || hn != n || !k || k > n || (total && n != total) ||
+		    (found && h != first_key) || (key && h != key)) {
+			*err = xasprintf("summary store %s: %s does not belong with the rest "
+					 "(another scan, database or shard count): remove the "
+					 "store and scan again", dir, e->d_name);
+			goto out;
+		}
+		if (!total)
+			seen = xcalloc((total = n) + 1, 1);
+		first_key = h;
+		if (seen[k]++)
+			continue;
+		found++;
+	}
+	if (!total || found != total) {
+		*err = xasprintf("summary store %s: %u of %u shards' files", dir, found, total);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (rc)
+		xrecs_free(r);
+	free(seen);
+	closedir(d);
+	return rc;
+}

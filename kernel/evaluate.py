@@ -5,7 +5,11 @@ What the codegen oracle (charscan confirm) says of a scan.  A changed line
 is one whose instructions differ between -fsigned-char and -funsigned-char.
   explained  a changed line with a finding on it or a line next to it
   accounted  explained, or covered by a harmless-widening verdict (a SARIF
-             result of kind "pass", written by --explain)
+             result of kind "pass", written by --explain), or a register
+             move: a line whose only change is where values live (moves,
+             pushes and pops, or the same operations on other registers
+             and stack slots) in a function with a line accounted for
+             otherwise: register allocation shifted by that change
   confirmed  a finding whose line (or a neighbour) changed; rules that only
              judge data (catalogue: judges DATA, stores of constants) are
              counted apart, since a store changes no instruction by itself
@@ -76,6 +80,36 @@ def signature(insns):
     return " ".join(sorted(ops, key=lambda o: (o[1:], o[0]))) or "(none)"
 
 
+MOVES = re.compile(r"(mov[bwlq]?|movabsq|push[wlq]?|pop[wlq]?)$")
+
+
+def is_register_move(insns):
+    """Only where values live changed: plain moves, or the same operations
+    on both sides with other operands (a spill, another register)."""
+    ops = {"-": collections.Counter(), "+": collections.Counter()}
+    for one in insns.split(" | "):
+        m = re.match(r"([-+])(\S+)", one)
+        if not m:
+            return False
+        ops[m.group(1)][m.group(2)] += 1
+    rest = {k: collections.Counter({o: n for o, n in c.items() if not MOVES.match(o)})
+            for k, c in ops.items()}
+    return rest["-"] == rest["+"]
+
+
+def account(changes, at_finding, at_pass):
+    """Each change with explained (0/1) and accounted (0/1), and the
+    number accounted as register moves."""
+    first = [(c, near(at_finding, c[0], c[1]), near(at_pass, c[0], c[1])) for c in changes]
+    fns = {(c[0], c[2]) for c, e, p in first if (e or p) and not is_register_move(c[3])}
+    out, moves = [], 0
+    for c, e, p in first:
+        m = not (e or p) and (c[0], c[2]) in fns and is_register_move(c[3])
+        moves += m
+        out.append((c, e, e or p or m))
+    return out, moves
+
+
 def main():
     sarif, tsv, srcroot, name, outdir = sys.argv[1:6]
     times = sys.argv[6] if len(sys.argv) > 6 else None
@@ -89,9 +123,8 @@ def main():
     functions = collections.defaultdict(set)
     explained_fns = collections.defaultdict(set)
     unaccounted = []
-    for rel, n, fn, insns in changes:
-        e = near(at_finding, rel, n)
-        a = e or near(at_pass, rel, n)
+    judged, moves = account(changes, at_finding, at_pass)
+    for (rel, n, fn, insns), e, a in judged:
         for key, table in ((part(rel), by_part), (top_dir(rel), by_dir)):
             row = table[key]
             row[0] += 1
@@ -144,16 +177,14 @@ def main():
 
     code = [f for f in findings if judges.get(f[2], "code") == "code"]
     data = [f for f in findings if judges.get(f[2], "code") != "code"]
-    kernel_changes = [c for c in changes if part(c[0]) == "kernel"]
-    k_expl = sum(near(at_finding, c[0], c[1]) for c in kernel_changes)
-    k_acct = sum(near(at_finding, c[0], c[1]) or near(at_pass, c[0], c[1]) for c in kernel_changes)
+    kernel = [(e, a) for c, e, a in judged if part(c[0]) == "kernel"]
     print("kernel code only: explained: %s; accounted: %s" %
-          (pct(k_expl, len(kernel_changes)), pct(k_acct, len(kernel_changes))))
+          (pct(sum(e for e, a in kernel), len(kernel)), pct(sum(a for e, a in kernel), len(kernel))))
     print("data-only rules: %d of %d findings on changed lines" %
           (sum(f[3] == "changed" for f in data), len(data)))
-    print("explained: " + pct(sum(near(at_finding, c[0], c[1]) for c in changes), len(changes)))
-    print("accounted: " + pct(sum(near(at_finding, c[0], c[1]) or near(at_pass, c[0], c[1])
-                                  for c in changes), len(changes)))
+    print("explained: " + pct(sum(e for c, e, a in judged), len(changes)))
+    print("accounted: %s, %d of them register moves" % (pct(sum(a for c, e, a in judged),
+                                                               len(changes)), moves))
     confirmed = sum(f[3] == "changed" for f in code)
     print("confirmed: %d/%d findings (%.1f %%)" %
           (confirmed, len(code), 100.0 * confirmed / len(code) if code else 0.0))

@@ -1,6 +1,13 @@
+/*
+ * libclang's cursors of one declaration as an array tree (parent, first
+ * child, next sibling by index), with each node's type class and
+ * operator read once; the questions the walk asks of it (children,
+ * casts, constants, tokens).  Parts nothing evaluates are not in it.
+ */
 #include <stdlib.h>
 #include <string.h>
 #include "ast.h"
+#include "source.h"
 #include "util.h"
 
 static int add_node(struct tree *t, CXCursor c, int parent)
@@ -105,6 +112,135 @@ static void mark_run_time(struct tree *t)
 	}
 }
 
+static int has_later_expr_sibling(const struct tree *t, int i)
+{
+	for (int s = t->n[i].next; s >= 0; s = t->n[s].next)
+		if (is_expr(t->n[s].kind))
+			return 1;
+	return 0;
+}
+
+/* A compile-time constant with no call in it (__builtin_constant_p is
+ * only decided by the optimizer). */
+static int constant_condition(const struct tree *t, int c, long long *v)
+{
+	CXEvalResult r;
+	int ok;
+
+	for (int i = c; i < subtree_end(t, c); i++)
+		if (t->n[i].kind == CXCursor_CallExpr || !is_expr(t->n[i].kind))
+			return 0;
+	if (!(r = clang_Cursor_Evaluate(t->n[c].cur)))
+		return 0;
+	ok = clang_EvalResult_getKind(r) == CXEval_Int;
+	*v = ok ? clang_EvalResult_getAsLongLong(r) : 0;
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/*
+ * The branch that a macro's constant condition never takes: glibc's
+ * toupper() tests sizeof (c) > 1, kernel macros sizeof(x) == 1.  For
+ * that argument the branch is never compiled.  Only in a macro: an if
+ * written in the function (if (IS_ENABLED(CONFIG_X))) is code another
+ * configuration runs.
+ */
+static int dead_branch(const struct tree *t, int p, int i)
+{
+	int cond = t->n[p].first, k = 0;
+	long long v;
+
+	if ((t->n[p].kind != CXCursor_IfStmt && t->n[p].kind != CXCursor_ConditionalOperator) ||
+	    cond < 0 || cond == i || !in_macro(t->n[p].cur) || !constant_condition(t, cond, &v))
+		return 0;
+	for (int c = t->n[cond].next; c >= 0 && c != i; c = t->n[c].next)
+		k++;
+	return v ? k == 1 : k == 0;
+}
+
+/* A dead branch stays in its place (the walk reads an if's branches by
+ * position) as null statements: nothing in it is a value. */
+static void neutralize_dead_branches(struct tree *t)
+{
+	for (int i = 1; i < t->len; i++) {
+		if (!dead_branch(t, t->n[i].parent, i))
+			continue;
+		for (int k = i, end = subtree_end(t, i); k < end; k++) {
+			t->n[k].kind = CXCursor_NullStmt;
+			t->n[k].type = (struct ctype){ 0 };
+			t->n[k].op = OP_NONE;
+		}
+	}
+}
+
+/*
+ * Expressions that are never evaluated: the operand of sizeof and
+ * _Alignof, what a _Generic selects on, and the expressions inside a
+ * type (typeof(x) in a declaration, a cast or a compound literal: libclang
+ * lists them as children beside the initializer or the operand, which
+ * comes last).  Nothing in them runs, so nothing in them is a value.
+ */
+static int unevaluated(const struct tree *t, int i)
+{
+	const struct node *p = &t->n[t->n[i].parent];
+
+	if (!is_expr(t->n[i].kind))
+		return 0;
+	switch (p->kind) {
+	case CXCursor_UnaryExpr:
+		return 1;
+	case CXCursor_GenericSelectionExpr:
+		return p->first == i;
+	case CXCursor_VarDecl:
+		return !clang_equalCursors(t->n[i].cur, clang_Cursor_getVarDeclInitializer(p->cur));
+	case CXCursor_ParmDecl:
+	case CXCursor_FieldDecl:
+	case CXCursor_TypedefDecl:
+	case CXCursor_FunctionDecl:
+		return 1;
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CompoundLiteralExpr:
+		return has_later_expr_sibling(t, i);
+	default:
+		return 0;
+	}
+}
+
+static int next_live(const struct tree *t, const char *dead, int i)
+{
+	while (i >= 0 && dead[i])
+		i = t->n[i].next;
+	return i;
+}
+
+/* Drop the unevaluated subtrees; a subtree follows its root in the
+ * array, so the kept nodes move down in order and every index is
+ * mapped once. */
+static void prune_unevaluated(struct tree *t)
+{
+	char *dead = xcalloc((size_t)t->len + 1, 1);
+	int *map = xcalloc((size_t)t->len + 1, sizeof(*map)), n = 0;
+
+	for (int i = 1; i < t->len; i++)
+		dead[i] = dead[t->n[i].parent] || unevaluated(t, i);
+	for (int i = 0; i < t->len; i++)
+		map[i] = dead[i] ? -1 : n++;
+	for (int i = 0; i < t->len; i++) {
+		struct node x = t->n[i];
+		int first = next_live(t, dead, x.first), next = next_live(t, dead, x.next);
+
+		if (dead[i])
+			continue;
+		x.parent = x.parent >= 0 ? map[x.parent] : -1;
+		x.first = first >= 0 ? map[first] : -1;
+		x.next = next >= 0 ? map[next] : -1;
+		t->n[map[i]] = x;
+	}
+	t->len = n;
+	free(dead);
+	free(map);
+}
+
 void tree_build(struct tree *t, CXTranslationUnit tu, CXCursor root)
 {
 	struct build b = { t, NULL, 0, 0 };
@@ -116,6 +252,8 @@ void tree_build(struct tree *t, CXTranslationUnit tu, CXCursor root)
 	b.stack[b.depth++] = (struct open_node){ 0, -1 };
 	clang_visitChildren(root, visit, &b);
 	free(b.stack);
+	prune_unevaluated(t);
+	neutralize_dead_branches(t);
 	mark_run_time(t);
 }
 
@@ -132,6 +270,21 @@ int child(const struct tree *t, int i, int k)
 	while (c >= 0 && k--)
 		c = t->n[c].next;
 	return c;
+}
+
+int is_condition_of(const struct tree *t, int p, int i)
+{
+	switch (t->n[p].kind) {
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_ForStmt:
+	case CXCursor_ConditionalOperator:
+		return child(t, p, 0) == i;
+	case CXCursor_DoStmt:
+		return child(t, p, 1) == i;
+	default:
+		return 0;
+	}
 }
 
 int nchildren(const struct tree *t, int i)

@@ -38,58 +38,22 @@ int widened_char(const struct tree *t, int i)
 	return c >= 0 && t->n[c].type.cls == T_PLAIN_CHAR ? c : -1;
 }
 
-#define MAX_DERIVED 8	/* operators between the char and the value kept */
-
-/* The arithmetic a value computed from a char goes through and is kept. */
-static int is_arith(enum op op)
+/* A widened char is the leaf of the values derived from it. */
+static int widening_leaf(const struct tree *t, int i, void *arg, struct domain *d)
 {
-	static const enum op ops[] = { OP_ADD, OP_SUB, OP_MUL, OP_AND, OP_OR, OP_XOR,
-				       OP_SHL, OP_SHR };
+	int src = widened_char(t, i);
 
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (ops[i] == op)
-			return 1;
-	return 0;
-}
-
-static int derived_expr(const struct tree *t, int v, struct domain *d, int depth)
-{
-	int i = strip_parens(t, v), src, side;
-	long long k;
-	val_t kk, r;
-
-	if (i < 0 || depth > MAX_DERIVED)
-		return -1;
-	if ((src = widened_char(t, i)) >= 0) {
+	(void)arg;
+	if (src >= 0) {
 		domain_char(d);
 		domain_convert(d, t->n[i].type);
-		return src;
-	}
-	/* an integer conversion on the way (int to unsigned) */
-	if (is_cast(t, i) && t->n[i].type.cls == T_INT) {
-		if ((src = derived_expr(t, t->n[i].first, d, depth + 1)) >= 0)
-			domain_convert(d, t->n[i].type);
-		return src;
-	}
-	if (t->n[i].kind != CXCursor_BinaryOperator || !is_arith(t->n[i].op) ||
-	    t->n[i].type.cls != T_INT)
-		return -1;
-	side = eval_const(t, child(t, i, 1), &k) ? 0 : eval_const(t, child(t, i, 0), &k) ? 1 : -1;
-	if (side < 0 || (src = derived_expr(t, child(t, i, side), d, depth + 1)) < 0)
-		return -1;
-	kk = convert(k, t->n[i].type);
-	for (int b = 0; b < 256; b++) {
-		d->s[b] = (side ? eval_binop(t->n[i].op, kk, d->s[b], t->n[i].type, &r)
-				: eval_binop(t->n[i].op, d->s[b], kk, t->n[i].type, &r)) ? r : 0;
-		d->u[b] = (side ? eval_binop(t->n[i].op, kk, d->u[b], t->n[i].type, &r)
-				: eval_binop(t->n[i].op, d->u[b], kk, t->n[i].type, &r)) ? r : 0;
 	}
 	return src;
 }
 
 int char_expr(const struct tree *t, int v, struct domain *d)
 {
-	return derived_expr(t, v, d, 0);
+	return expr_domain(t, v, widening_leaf, NULL, d);
 }
 
 static void note_write(struct walk *w, int k, int value, int at)

@@ -102,11 +102,11 @@ static void observe(struct walk *w, int ref, int src, int carrier, int start,
 		if (!domain_differs(d))
 			harmless(&o, V_CONVERTED_SAME, o.top);
 		else if (ascii_source(w, src))
-			harmless(&o, V_ASCII_SOURCE, o.ctx);
+			harmless(&o, V_ASCII_SOURCE, o.top);
 		else if (ascii_guard(w, &o) >= 0)
-			harmless(&o, V_ASCII_GUARD, o.ctx);
+			harmless(&o, V_ASCII_GUARD, o.top);
 		else if (one_sided_guard(w, &o) >= 0)
-			harmless(&o, V_ONE_SIDED_GUARD, o.ctx);
+			harmless(&o, V_ONE_SIDED_GUARD, o.top);
 		else
 			check_context(w, &o);
 		if (o.pass >= 0 && w->opts->explain && w->out->len == before)
@@ -119,10 +119,30 @@ static void observe(struct walk *w, int ref, int src, int carrier, int start,
 	}
 }
 
+/* Is i the value stored into a local variable (its initializer, or
+ * the right side of an assignment to it)? */
+static int stored_in_local(const struct tree *t, int p, int i)
+{
+	CXCursor d = t->n[p].cur;
+
+	if (t->n[p].kind == CXCursor_BinaryOperator && t->n[p].op == OP_ASSIGN &&
+	    child(t, p, 1) == i) {
+		int lhs = strip_parens(t, child(t, p, 0));
+
+		if (lhs < 0 || t->n[lhs].kind != CXCursor_DeclRefExpr)
+			return 0;
+		d = clang_getCursorReferenced(t->n[lhs].cur);
+	} else if (t->n[p].kind != CXCursor_VarDecl) {
+		return 0;
+	}
+	return clang_getCursorKind(d) == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d);
+}
+
 /*
  * A plain char that is not widened can still change code: the ABI has
  * the caller extend a char argument (and the callee a char result) by
- * its signedness, and a bare condition is tested in a wider register.
+ * its signedness, a bare condition is tested in a wider register, and a
+ * char kept in a char variable is loaded extended for its wider uses.
  * The value the code sees is the same byte either way: --explain says so.
  */
 static void explain_unwidened(struct walk *w, int i)
@@ -142,15 +162,15 @@ static void explain_unwidened(struct walk *w, int i)
 	case CXCursor_ReturnStmt:
 		why = V_RETURNED_AS_CHAR;
 		break;
-	case CXCursor_IfStmt:
-	case CXCursor_WhileStmt:
-	case CXCursor_DoStmt:
-	case CXCursor_ForStmt:
-	case CXCursor_ConditionalOperator:
-		if (child(t, p, t->n[p].kind == CXCursor_DoStmt ? 1 : 0) == i)
+	case CXCursor_UnaryOperator:	/* !c: C promotes no operand of ! */
+		if (t->n[p].op == OP_LNOT)
 			why = V_ZERO_TEST;
 		break;
 	default:
+		if (is_condition_of(t, p, i))
+			why = V_ZERO_TEST;
+		else if (stored_in_local(t, p, i))
+			why = V_KEPT_IN_LOCAL;
 		break;
 	}
 	if (why >= 0)
@@ -200,8 +220,11 @@ static void find_values(struct walk *w)
 		if (w->opts->explain && !w->seed)
 			explain_unwidened(w, i);
 		if (src >= 0) {
-			if (in_constant_test(t, src))
+			if (in_constant_test(t, src)) {
+				if (w->opts->explain && !w->seed)
+					report_pass(w, V_INTROSPECTION, src);
 				continue;
+			}
 			domain_char(&d);
 			domain_convert(&d, t->n[i].type);
 			observe(w, src, src, -1, i, &d, 0);

@@ -46,11 +46,12 @@ static void set_all(struct truth *r, int x)
 	memset(r, x, sizeof(*r));
 }
 
-/* Text of node i without ++, -- and parentheses: the value it reads
- * (*((*s)++) reads what isdigit(**s) tested). */
+/* Text of node i as written (a macro's temporary as the argument it
+ * holds, toupper()'s (c) as c) without ++, -- and parentheses: the value
+ * it reads (*((*s)++) reads what isdigit(**s) tested). */
 static char *value_key(struct walk *w, int i)
 {
-	char *s = node_text(w, i), *o = s;
+	char *s = operand_text(w, i), *o = s;
 
 	for (const char *p = s; *p; p++) {
 		if ((p[0] == '+' || p[0] == '-') && p[1] == p[0]) {
@@ -112,85 +113,55 @@ static void classify_call(struct walk *w, int i, const char *key, struct truth *
 /* Deeper conditions are "maybe": no guard, so nothing is hidden. */
 #define MAX_COND_DEPTH 64
 
-/*
- * Expression i as a function of the value: the value itself, a cast of
- * it ((unsigned char)c), or it and a constant through & | ^ >> << + -
- * (c & 0x80, c >> 7).  Its value for byte b when char is signed (s 0)
- * or unsigned (s 1); 0 when i is none of these.
- */
-static int eval_value(struct walk *w, int i, const char *key, int s, int b, val_t *v,
-		      int depth)
-{
-	const struct tree *t = &w->t;
-	long long k;
-	val_t a;
-	int side;
+struct key_leaf {
+	struct walk *w;
+	const char *key;
+};
 
-	if (i < 0 || depth > MAX_COND_DEPTH)
-		return 0;
-	if (is_key(w, i, key)) {
-		*v = s ? b : (signed char)b;
-		return 1;
-	}
-	i = strip_parens(t, i);
-	if (is_cast(t, i) && (t->n[i].type.cls == T_INT || t->n[i].type.cls == T_UCHAR ||
-			      t->n[i].type.cls == T_SCHAR || t->n[i].type.cls == T_PLAIN_CHAR)) {
-		if (!eval_value(w, t->n[i].first, key, s, b, &a, depth + 1))
-			return 0;
-		*v = t->n[i].type.cls == T_PLAIN_CHAR ? (s ? (val_t)(unsigned char)a :
-						    (val_t)(signed char)a) : convert(a, t->n[i].type);
-		return 1;
-	}
-	if (t->n[i].kind != CXCursor_BinaryOperator || t->n[i].type.cls != T_INT)
-		return 0;
-	switch (t->n[i].op) {
-	case OP_AND: case OP_OR: case OP_XOR: case OP_SHR: case OP_SHL: case OP_ADD: case OP_SUB:
-		break;
-	default:
-		return 0;
-	}
-	side = eval_const(t, child(t, i, 1), &k) ? 0 : eval_const(t, child(t, i, 0), &k) ? 1 : -1;
-	if (side < 0 || !eval_value(w, child(t, i, side), key, s, b, &a, depth + 1))
-		return 0;
-	return side ? eval_binop(t->n[i].op, convert(k, t->n[i].type), a, t->n[i].type, v) :
-		      eval_binop(t->n[i].op, a, convert(k, t->n[i].type), t->n[i].type, v);
+/* The guarded value itself is the leaf: the char, byte by byte. */
+static int key_leaf(const struct tree *t, int i, void *arg, struct domain *d)
+{
+	const struct key_leaf *k = arg;
+
+	(void)t;
+	if (!is_key(k->w, i, k->key))
+		return -1;
+	domain_char(d);
+	return i;
 }
 
-/* Expression i as a condition, byte by byte, if it is a function of the
- * value: compared with a constant, or tested for being nonzero. */
+/* Expression i as a function of the value (value.h), for bytes 0x80-0xff:
+ * its truth, or its comparison with a constant. */
 static int eval_test(struct walk *w, int i, const char *key, struct truth *r)
 {
 	const struct tree *t = &w->t;
 	const struct node *n = &t->n[i];
+	struct key_leaf leaf = { w, key };
+	struct domain d;
 	long long k;
-	val_t v;
 
 	if (n->kind == CXCursor_BinaryOperator && op_is_compare(n->op)) {
 		for (int side = 0; side < 2; side++) {
 			int x = child(t, i, side), y = child(t, i, !side);
 			enum op op = side ? op_mirror(n->op) : n->op;
-			int b, s;
 
-			if (x < 0 || y < 0 || !eval_const(t, y, &k))
+			if (x < 0 || y < 0 || !eval_const(t, y, &k) ||
+			    expr_domain(t, x, key_leaf, &leaf, &d) < 0)
 				continue;
-			for (s = 0; s < 2; s++)
-				for (b = 0; b < 128; b++) {
-					if (!eval_value(w, x, key, s, b + 0x80, &v, 0))
-						goto next_side;
-					r->v[s][b] = (unsigned char)eval_compare(op, v, k);
-				}
+			for (int b = 0; b < 128; b++) {
+				r->v[0][b] = (unsigned char)eval_compare(op, d.s[b + 0x80], k);
+				r->v[1][b] = (unsigned char)eval_compare(op, d.u[b + 0x80], k);
+			}
 			return 1;
-next_side:
-			;
 		}
 		return 0;
 	}
-	for (int s = 0; s < 2; s++)
-		for (int b = 0; b < 128; b++) {
-			if (!eval_value(w, i, key, s, b + 0x80, &v, 0))
-				return 0;
-			r->v[s][b] = v != 0;
-		}
+	if (expr_domain(t, i, key_leaf, &leaf, &d) < 0)
+		return 0;
+	for (int b = 0; b < 128; b++) {
+		r->v[0][b] = d.s[b + 0x80] != 0;
+		r->v[1][b] = d.u[b + 0x80] != 0;
+	}
 	return 1;
 }
 
@@ -374,7 +345,9 @@ static int names(const char *key, const char *name)
 
 /* Is a variable the key reads written in nodes [from, use) (after the
  * guard: qualifier = *fmt++; then *fmt is another byte)?  The use's own
- * ++ (*s++ reads before it steps) is not before it. */
+ * ++ (*s++ reads before it steps) is not before it, and neither is an
+ * assignment the use is an operand of (s[2] = toupper(s[2]) reads, then
+ * writes). */
 static int written_between(struct walk *w, int from, int use, const char *key)
 {
 	const struct tree *t = &w->t;
@@ -384,6 +357,8 @@ static int written_between(struct walk *w, int from, int use, const char *key)
 		int target = -1, hit;
 		char *name;
 
+		if (use < subtree_end(t, n))
+			continue;
 		if ((x->kind == CXCursor_UnaryOperator && (x->op == OP_INC || x->op == OP_DEC)) ||
 		    (x->kind == CXCursor_BinaryOperator && x->op == OP_ASSIGN) ||
 		    x->kind == CXCursor_CompoundAssignOperator)

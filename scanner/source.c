@@ -46,6 +46,11 @@ static int is_in_macro(CXSourceLocation l)
 	return !clang_File_isEqual(f, sf) || off != soff;
 }
 
+int in_macro(CXCursor c)
+{
+	return is_in_macro(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
 static int range_region(CXSourceRange r, struct loc *l)
 {
 	CXFile f, ef;
@@ -68,17 +73,55 @@ static int range_region(CXSourceRange r, struct loc *l)
 	return 0;
 }
 
+/* Is l a token written where clang_getFileLocation puts it (a macro's
+ * argument, or no macro), not one of a macro's body? */
+static int written_at(CXSourceLocation l, CXFile *f, unsigned *line, unsigned *col)
+{
+	CXFile sf;
+	unsigned off, soff;
+
+	clang_getFileLocation(l, f, line, col, &off);
+	clang_getSpellingLocation(l, &sf, NULL, NULL, &soff);
+	return *f && clang_File_isEqual(*f, sf) && off == soff;
+}
+
+/*
+ * An expression written whole in a macro's arguments (pr_cont("%c",
+ * "D."[x]) over three lines) is reported where it is written: that is
+ * the line the compiler gives its code, and two of them in one macro
+ * call stay two places.  (Not through clang_getLocationForOffset: it
+ * maps an argument's place back into the expansion.)
+ */
+static int argument_region(CXSourceRange r, struct loc *l)
+{
+	CXFile f, ef;
+	unsigned line, col, eline, ecol;
+
+	if (!written_at(clang_getRangeStart(r), &f, &line, &col) ||
+	    !written_at(clang_getRangeEnd(r), &ef, &eline, &ecol) || !clang_File_isEqual(f, ef) ||
+	    eline < line || (eline == line && ecol <= col))
+		return -1;
+	l->path = file_path(f);
+	l->line = line;
+	l->col = col;
+	l->end_line = eline;
+	l->end_col = ecol;
+	return 0;
+}
+
 int cursor_region(CXTranslationUnit tu, CXCursor c, struct loc *l, CXCursor *macro)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXSourceLocation start = clang_getRangeStart(r);
 
 	*macro = clang_getNullCursor();
-	if (is_in_macro(start)) {
-		*macro = macro_expansion_at(tu, start);
-		if (!clang_Cursor_isNull(*macro))
-			r = clang_getCursorExtent(*macro);
-	}
+	if (!is_in_macro(start))
+		return range_region(r, l);
+	if (!argument_region(r, l))
+		return 0;
+	*macro = macro_expansion_at(tu, start);
+	if (!clang_Cursor_isNull(*macro))
+		r = clang_getCursorExtent(*macro);
 	return range_region(r, l);
 }
 

@@ -8,10 +8,10 @@
 /* Real path of a file; caller frees. */
 char *file_path(CXFile f);
 /*
- * The region to report for a cursor: where it is written, or, inside a
- * macro expansion, the whole macro invocation.  *macro is set to the
- * MacroExpansion cursor then (else a null cursor).  Returns -1 for a
- * cursor with no file location.
+ * The region to report for a cursor: where it is written (in a macro's
+ * arguments too), or, inside a macro's body, the whole macro invocation.
+ * *macro is set to the MacroExpansion cursor then (else a null cursor).
+ * Returns -1 for a cursor with no file location.
  */
 int cursor_region(CXTranslationUnit tu, CXCursor c, struct loc *l, CXCursor *macro);
 /* Source text of a cursor, white space folded, shortened; caller frees. */
@@ -25,6 +25,8 @@ void utf16_columns(CXTranslationUnit tu, struct loc *l);
 /* The file a cursor's report region is in (its expansion location). */
 CXFile cursor_file(CXCursor c);
 int in_system_header(CXCursor c);
+/* Does cursor c start in a macro's expansion (body or argument)? */
+int in_macro(CXCursor c);
 /* The file location (spelling) of a cursor, with its line and column. */
 int cursor_file_loc(CXCursor c, struct loc *l);
 

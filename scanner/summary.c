@@ -373,7 +373,8 @@ static struct def *definitions(const struct xrecs *r, size_t *n)
 		for (size_t k = 0; k < x->nset; k++)
 			v[(*n)++] = (struct def){ x->set[k], x->tu };
 	}
-	qsort(v, *n, sizeof(*v), by_hash);
+	if (*n)
+		qsort(v, *n, sizeof(*v), by_hash);
 	return v;
 }
 

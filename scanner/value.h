@@ -27,6 +27,17 @@ val_t convert(val_t v, struct ctype to);
 int eval_binop(enum op op, val_t a, val_t b, struct ctype t, val_t *out);
 int eval_compare(enum op op, val_t a, val_t b);
 
+/*
+ * An expression as a function of one leaf: the leaf, casts of it to an
+ * integer or char type, and it with a constant through + - * & | ^ << >>
+ * (c - '0', (unsigned char)c >> 4).  leaf() says whether node i is one:
+ * then it fills in the leaf's domain and returns the node to report (the
+ * char read), else -1.  The expression's domain in d, and that node; -1
+ * when v is none of these or its arithmetic is undefined for a byte.
+ */
+typedef int leaf_fn(const struct tree *t, int i, void *arg, struct domain *d);
+int expr_domain(const struct tree *t, int v, leaf_fn *leaf, void *arg, struct domain *d);
+
 /* Decimal, or hex for large unsigned values (0xffffffff). */
 const char *val_str(val_t v, char *buf, size_t size);
 

@@ -185,6 +185,9 @@ void check_context(struct walk *w, struct occ *o);
 struct report_at at_value(struct walk *w, const struct occ *o, int node);
 char *value_name(struct walk *w, const struct occ *o);	/* caller frees */
 int is_lhs(const struct walk *w, const struct occ *o);
+int other_operand(const struct walk *w, const struct occ *o);
+/* compare.c: a comparison of the value (CS001, CS002, CS003, CS008). */
+void check_compare(struct walk *w, struct occ *o);
 /* CS006 verdict id at o->ctx (type: for V_EXTENDED_STORED): byte b gives
  * vs when char is signed, vu when it is unsigned. */
 void report_extension(struct walk *w, struct occ *o, enum verdict_id id, const char *type,

@@ -1,10 +1,12 @@
 """charscan confirm, the codegen oracle: on code whose answer is known, on
 the rule cases, on a file with no char, and with its cache."""
+import collections
 import json
 import os
 import subprocess
 
-from harness import Env, RULE_TESTS, check, compdb, results, run, scratch, test, validate
+from harness import (Env, RULE_TESTS, check, compdb, expectations, results, run, scratch, test,
+                     validate)
 
 # Each line's expected oracle verdict, for -O2 code whose codegen is known.
 KNOWN = {
@@ -221,6 +223,21 @@ def explain_writes_harmless_widenings_as_passes_only():
     want = {("CS001-compare-dead.c", 49), ("CS003-relational.c", 16), ("CS003-relational.c", 20)}
     got = {(u, line) for (_, u, line, _) in passes}
     check(want <= got, "missing passes: %s" % sorted(want - got))
+    # /* ok: CS001 {{tested against zero}} */: a pass on that line, its rule
+    # and reason.
+    reasons = collections.defaultdict(list)
+    for (rule, u, line, _), r in passes.items():
+        reasons[(u, line)].append((rule, r["message"]["text"]))
+    missing = []
+    for f in files:
+        pinned = {}
+        expectations(os.path.join(RULE_TESTS, f), passes=pinned)
+        for line, items in sorted(pinned.items()):
+            for rule, fragment in items:
+                if not any(r == rule and fragment in m for r, m in reasons[(f, line)]):
+                    missing.append("%s:%d: no %s pass {{%s}}, got %s" %
+                                   (f, line, rule, fragment, reasons[(f, line)] or "nothing"))
+    check(not missing, "\n".join(missing))
     check("either way" not in p2.stdout and "under either signedness" not in p2.stdout,
           "passes in the text output")
     # One scan gives both reports: the explained one merged without its
@@ -256,3 +273,31 @@ def flow_findings_carry_code_flows():
     check(flows.get(("CS010-escapes.c", 71, "CS001")) == [76, 71], "callee flow: %s" % flows)
     # A direct use needs no flow.
     check(("CS010-escapes.c", 25, "CS010") not in flows, "a flow on a direct use")
+
+
+@test
+def evaluate_accounts_register_moves_only_beside_an_accounted_change():
+    """kernel/evaluate.py on a made-up oracle run: a line whose only change
+    is where values live counts as accounted in a function whose char
+    change is accounted, and nowhere else."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "evaluate", os.path.join(os.path.dirname(RULE_TESTS), "..", "kernel", "evaluate.py"))
+    ev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ev)
+    spill = "-movq %r64, #(%rsp) | +movq #(%rsp), %r64"
+    check(ev.is_register_move(spill), "a spill is a register move")
+    check(ev.is_register_move("-movslq %r32, %r64 | +movslq #(%rsp), %r64"),
+          "the same operation on another operand is a register move")
+    for real in ("-movsbl (%r64), %r32 | +movzbl (%r64), %r32", "-jge .L# | +jae .L#",
+                 "-callq seq_puts", "+orl $2, %r32", "-movq %r64, %r64 | +movzbl (%r64), %r32"):
+        check(not ev.is_register_move(real), "%s is a real change" % real)
+    changes = [("a.c", 10, "f", "-movsbl (%r64), %r32 | +movzbl (%r64), %r32"),
+               ("a.c", 20, "f", spill),
+               ("a.c", 30, "g", spill),			# g has nothing accounted
+               ("a.c", 40, "h", spill),			# h: its only accounted line is a move
+               ("a.c", 50, "h", "-movq %r64, %r64")]
+    judged, moves = ev.account(changes, {("a.c", 10)}, {("a.c", 50)})
+    got = [(c[1], e, a) for c, e, a in judged]
+    check(got == [(10, True, True), (20, False, True), (30, False, False), (40, False, False),
+                  (50, False, True)] and moves == 1, "accounted: %s, %d moves" % (got, moves))

@@ -145,9 +145,11 @@ def result_lines(sarif):
     return {k: sorted(v) for k, v in got.items()}
 
 
-def expectations(path, detail=None):
+def expectations(path, detail=None, passes=None):
     """(expected {line: sorted ids}, negatives {line: ids}) from a test file;
-    detail, if given, gets {(line, id): (signedness or None, fragment or None)}."""
+    detail, if given, gets {(line, id): (signedness or None, fragment or None)};
+    passes, if given, gets {line: [(id, fragment)]}: an "ok" with a fragment
+    is a harmless widening whose --explain pass gives that reason."""
     want, neg = {}, {}
     with open(path) as f:
         for n, line in enumerate(f, 1):
@@ -157,6 +159,10 @@ def expectations(path, detail=None):
                 if detail is not None and kind == "expect":
                     for rule, sign, fragment in items:
                         detail[(n, rule)] = (sign or None, fragment or None)
+                if passes is not None and kind == "ok":
+                    passes[n] = [(rule, fragment) for rule, _, fragment in items if fragment]
+                    if not passes[n]:
+                        del passes[n]
     return want, neg
 
 

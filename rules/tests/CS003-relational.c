@@ -38,7 +38,7 @@ int printable(char c)
 struct field_desc { const char *name; int is_signed; };
 
 static const struct field_desc fields[] = {
-	{ "flag", is_signed_type(char) },	/* ok: CS003 CS004 */
+	{ "flag", is_signed_type(char) },	/* ok: CS003 {{decided at compile time}} CS004 */
 };
 
 int char_is_signed(void)

@@ -120,8 +120,9 @@ static int has_later_expr_sibling(const struct tree *t, int i)
 	return 0;
 }
 
-/* A compile-time constant with no call in it (__builtin_constant_p is
- * only decided by the optimizer). */
+/* A compile-time constant made of expressions only: no call in it
+ * (__builtin_constant_p is decided by the optimizer, not here) and no
+ * statement expression. */
 static int constant_condition(const struct tree *t, int c, long long *v)
 {
 	CXEvalResult r;

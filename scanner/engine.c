@@ -250,6 +250,25 @@ static void find_values(struct walk *w)
 	}
 }
 
+/* The code for a char parameter's uses differs at the function's entry
+ * (testb against testl: the callee relies on the caller's extension,
+ * which the ABI makes by the signedness): --explain says so at the
+ * body's opening brace, where the compiler puts it. */
+static void explain_parameters(struct walk *w)
+{
+	const struct tree *t = &w->t;
+	int body = -1;
+
+	if (t->n[0].kind != CXCursor_FunctionDecl)
+		return;
+	for (int c = t->n[0].first; c >= 0; c = t->n[c].next)
+		if (t->n[c].kind == CXCursor_CompoundStmt)
+			body = c;
+	for (int c = t->n[0].first; body >= 0 && c >= 0; c = t->n[c].next)
+		if (t->n[c].kind == CXCursor_ParmDecl && t->n[c].type.cls == T_PLAIN_CHAR)
+			report_pass_of(w, V_CHAR_PARAMETER, body, c);
+}
+
 static void walk_decl(struct walk *w, CXCursor c)
 {
 	CXString name = clang_getCursorSpelling(c);
@@ -260,6 +279,8 @@ static void walk_decl(struct walk *w, CXCursor c)
 	find_carriers(w);
 	find_values(w);
 	if (!w->seed && !w->ret_pass) {
+		if (w->opts->explain)
+			explain_parameters(w);
 		note_int_calls(w);
 		note_table_uses(w);
 		note_param_args(w);

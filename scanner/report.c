@@ -467,13 +467,18 @@ static char *render(const struct verdict *v)
 
 void report_pass(struct walk *w, enum verdict_id id, int node)
 {
+	report_pass_of(w, id, node, node);
+}
+
+void report_pass_of(struct walk *w, enum verdict_id id, int node, int named)
+{
 	CXCursor macro;
 	struct finding *f = add_finding(w, verdicts[id].rule, node, BREAKS_EITHER, &macro);
 	char *text;
 
 	if (!f)
 		return;
-	text = node_text(w, node);
+	text = node_text(w, named);
 	f->pass = 1;
 	f->message = xasprintf("'%s': %s", text, verdicts[id].text);
 	free(text);

@@ -274,6 +274,8 @@ struct verdict {
 void judge(struct walk *w, const struct verdict *v);
 /* --explain: a result of kind pass from a PASS verdict, at node. */
 void report_pass(struct walk *w, enum verdict_id id, int node);
+/* The same, at node, quoting what the pass is about (named). */
+void report_pass_of(struct walk *w, enum verdict_id id, int node, int named);
 CXCursor trace_decl(const struct tree *t, int i);
 char *node_text(struct walk *w, int i);
 char *operand_text(struct walk *w, int i);	/* parens, conversions off */

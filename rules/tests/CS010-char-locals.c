@@ -20,3 +20,14 @@ int delimiter(const char *p, char *buf)
 	memset(buf, del, 8);		/* ok: CS010 {{takes it back as a char}} */
 	return first == 'x';		/* ok: CS001 {{same result for every byte}} */
 }
+
+/* A char parameter: the callee relies on the caller's extension, so its
+ * entry's code differs (tty_insert_flip_string_fixed_flag's flag). */
+int fill(char *buf, char flag, int n)
+{					/* ok: CS010 {{a char parameter}} */
+	int i;
+
+	for (i = 0; i < n; i++)
+		buf[i] = flag ? flag : ' ';	/* ok: CS001 {{tested against zero only}} */
+	return i;
+}

@@ -15,16 +15,31 @@ static int ascii(long long k)
 
 /* A string literal's bytes, all of them (the array's size, not strlen:
  * "a\0\xff" hides a byte from strlen). */
+/* Does the literal, as spelled, have no escape (so no NUL inside)?
+ * clang gives an initializer's literal the array's type, so its own
+ * length is not known otherwise. */
+static int no_escapes(CXCursor lit)
+{
+	CXString sp = clang_getCursorSpelling(lit);
+	const char *p = clang_getCString(sp);
+	int plain = p && *p && !strchr(p, '\\');
+
+	clang_disposeString(sp);
+	return plain;
+}
+
 static int ascii_string(CXCursor lit, long long size)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(lit);
 	const char *s;
 	int ok = 0;
 
+	/* What strlen() sees is every byte: the literal fills the array, or
+	 * has no NUL inside and the rest of the array is zeros. */
 	if (!r)
 		return 0;
-	if (clang_EvalResult_getKind(r) == CXEval_StrLiteral &&
-	    (s = clang_EvalResult_getAsStr(r)) && (long long)strlen(s) + 1 >= size) {
+	if (clang_EvalResult_getKind(r) == CXEval_StrLiteral && (s = clang_EvalResult_getAsStr(r)) &&
+	    ((long long)strlen(s) + 1 >= size || no_escapes(lit))) {
 		ok = 1;
 		for (; *s; s++)
 			ok &= ascii((unsigned char)*s);
@@ -119,14 +134,31 @@ static int each_write(struct walk *w, CXCursor decl, int (*fn)(const struct tree
 	return seen;
 }
 
+/* A read of a table that holds ASCII constants only (tbl[i]). */
+static int ascii_table_read(const struct tree *t, int i)
+{
+	int base;
+	CXCursor d;
+
+	i = strip_implicit(t, i);
+	if (i < 0 || t->n[i].kind != CXCursor_ArraySubscriptExpr)
+		return 0;
+	base = strip_implicit(t, child(t, i, 0));
+	if (base < 0 || t->n[base].kind != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(t->n[base].cur);
+	return clang_getCursorKind(d) == CXCursor_VarDecl && ascii_table(d);
+}
+
 static int ascii_write(const struct tree *t, int v, void *unused)
 {
 	(void)unused;
-	return v < 0 || ascii_value(t, v);
+	return v < 0 || ascii_value(t, v) || ascii_table_read(t, strip_parens(t, v));
 }
 
 /* Every write of the local variable decl in this function is an ASCII
- * constant (c = x ? 'a' : 'b' too), and its address is not taken. */
+ * constant (c = x ? 'a' : 'b' too) or a read of an ASCII table (a
+ * macro's temporary holding input[0]), and its address is not taken. */
 static int ascii_local(struct walk *w, CXCursor decl)
 {
 	return each_write(w, decl, ascii_write, NULL);
@@ -179,24 +211,24 @@ int ascii_value(const struct tree *t, int v)
 	v = strip_implicit(t, v);
 	if (v >= 0 && t->n[v].kind == CXCursor_ConditionalOperator)
 		return ascii_value(t, child(t, v, 1)) && ascii_value(t, child(t, v, 2));
+	/* masked to 0..127: x & 0x3f whatever x is */
+	if (v >= 0 && t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_AND)
+		for (int side = 0; side < 2; side++)
+			if (eval_const(t, child(t, v, side), &k) && ascii(k))
+				return 1;
 	return 0;
 }
 
 int ascii_source(struct walk *w, int src)
 {
 	const struct tree *t = &w->t;
-	int i = strip_implicit(t, src), base;
+	int i = strip_implicit(t, src);
 	CXCursor d;
 
 	if (i < 0)
 		return 0;
-	if (t->n[i].kind == CXCursor_ArraySubscriptExpr) {
-		base = strip_implicit(t, child(t, i, 0));
-		if (base < 0 || t->n[base].kind != CXCursor_DeclRefExpr)
-			return 0;
-		d = clang_getCursorReferenced(t->n[base].cur);
-		return clang_getCursorKind(d) == CXCursor_VarDecl && ascii_table(d);
-	}
+	if (t->n[i].kind == CXCursor_ArraySubscriptExpr)
+		return ascii_table_read(t, i);
 	if (t->n[i].kind != CXCursor_DeclRefExpr)
 		return 0;
 	d = clang_getCursorReferenced(t->n[i].cur);

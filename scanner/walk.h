@@ -227,7 +227,8 @@ int one_sided_guard(struct walk *w, const struct occ *o);
 int tested_guard(struct walk *w, const struct occ *o);
 
 /* sources.c: a source that holds bytes 0x00-0x7f only (a const ASCII
- * table, a local assigned ASCII constants); a value that is one. */
+ * table, a local assigned only ASCII constants, reads of such tables or
+ * values masked to 0..127); a value that is one. */
 int ascii_source(struct walk *w, int src);
 int ascii_value(const struct tree *t, int v);
 /* Node i reads a local variable whose one write is its initializer, a

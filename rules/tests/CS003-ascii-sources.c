@@ -23,3 +23,41 @@ int sign_of(int k)
 {
 	return signs[k & 1] < 0;	/* expect: CS002 */
 }
+
+/*
+ * A macro's temporary that holds a read of an ASCII table holds ASCII
+ * too: lib/memcpy_kunit.c's KUNIT_EXPECT_EQ(test, wrap.output[0],
+ * input[0]) with input "hi" in a larger array (the rest is zeros).  A
+ * literal with a NUL inside may hide bytes from strlen(): not ASCII.
+ */
+struct wrap {
+	unsigned char output[8];
+};
+
+#define EXPECT_EQ(a, b) ({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); __a == __b; })
+
+int expect_copied(struct wrap *w)
+{
+	static const char input[sizeof(unsigned long)] = "hi";
+	static const char hidden[4] = "h\0\xff";
+
+	return EXPECT_EQ(w->output[0], input[0]) +	/* ok: CS008 CS003 {{ASCII constants}} */
+	       EXPECT_EQ(w->output[2], hidden[2]);	/* expect: CS008 */
+}
+
+/* A char local written only values masked to 0..127 holds ASCII: the
+ * shape of xas_reload()'s offset = (index >> shift) & XA_CHUNK_MASK. */
+unsigned int masked_slot(unsigned long index, unsigned int shift, const unsigned int *slots)
+{
+	char offset = (index >> shift) & 0x3f;
+
+	return slots[offset];		/* ok: CS005 CS003 {{masked to them}} */
+}
+
+/* Masked to 0..255 is any byte. */
+unsigned int byte_slot(unsigned long index, const unsigned int *slots)
+{
+	char offset = index & 0xff;
+
+	return slots[offset];		/* expect: CS005 */
+}

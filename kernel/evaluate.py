@@ -100,11 +100,12 @@ def is_register_move(insns):
 def account(changes, at_finding, at_pass):
     """Each change with explained (0/1) and accounted (0/1), and the
     number accounted as register moves."""
-    first = [(c, near(at_finding, c[0], c[1]), near(at_pass, c[0], c[1])) for c in changes]
-    fns = {(c[0], c[2]) for c, e, p in first if (e or p) and not is_register_move(c[3])}
+    first = [(c, near(at_finding, c[0], c[1]), near(at_pass, c[0], c[1]), is_register_move(c[3]))
+             for c in changes]
+    fns = {(c[0], c[2]) for c, e, p, move in first if (e or p) and not move}
     out, moves = [], 0
-    for c, e, p in first:
-        m = not (e or p) and (c[0], c[2]) in fns and is_register_move(c[3])
+    for c, e, p, move in first:
+        m = not (e or p) and (c[0], c[2]) in fns and move
         moves += m
         out.append((c, e, e or p or m))
     return out, moves

@@ -144,29 +144,28 @@ static int constant_condition(const struct tree *t, int c, long long *v)
  * toupper() tests sizeof (c) > 1, kernel macros sizeof(x) == 1.  For
  * that argument the branch is never compiled.  Only in a macro: an if
  * written in the function (if (IS_ENABLED(CONFIG_X))) is code another
- * configuration runs.
+ * configuration runs.  The branch's node, or -1.
  */
-static int dead_branch(const struct tree *t, int p, int i)
+static int dead_branch(const struct tree *t, int p)
 {
-	int cond = t->n[p].first, k = 0;
+	int cond = t->n[p].first, taken;
 	long long v;
 
 	if ((t->n[p].kind != CXCursor_IfStmt && t->n[p].kind != CXCursor_ConditionalOperator) ||
-	    cond < 0 || cond == i || !in_macro(t->n[p].cur) || !constant_condition(t, cond, &v))
-		return 0;
-	for (int c = t->n[cond].next; c >= 0 && c != i; c = t->n[c].next)
-		k++;
-	return v ? k == 1 : k == 0;
+	    cond < 0 || !in_macro(t->n[p].cur) || !constant_condition(t, cond, &v))
+		return -1;
+	taken = t->n[cond].next;
+	return v ? (taken >= 0 ? t->n[taken].next : -1) : taken;
 }
 
 /* A dead branch stays in its place (the walk reads an if's branches by
  * position) as null statements: nothing in it is a value. */
 static void neutralize_dead_branches(struct tree *t)
 {
-	for (int i = 1; i < t->len; i++) {
-		if (!dead_branch(t, t->n[i].parent, i))
-			continue;
-		for (int k = i, end = subtree_end(t, i); k < end; k++) {
+	for (int p = 0; p < t->len; p++) {
+		int i = dead_branch(t, p);
+
+		for (int k = i, end = i >= 0 ? subtree_end(t, i) : -1; k < end; k++) {
 			t->n[k].kind = CXCursor_NullStmt;
 			t->n[k].type = (struct ctype){ 0 };
 			t->n[k].op = OP_NONE;
@@ -286,6 +285,12 @@ int is_condition_of(const struct tree *t, int p, int i)
 	default:
 		return 0;
 	}
+}
+
+int tested_against_zero(const struct tree *t, int p, int i)
+{
+	return is_condition_of(t, p, i) || t->n[p].op == OP_LNOT ||
+	       t->n[p].op == OP_LAND || t->n[p].op == OP_LOR;
 }
 
 int nchildren(const struct tree *t, int i)

@@ -53,6 +53,9 @@ int child(const struct tree *t, int i, int k);	/* k-th child or -1 */
  * present: the condition unless it has an init (libclang skips the
  * absent ones), and an init is never a bare value. */
 int is_condition_of(const struct tree *t, int p, int i);
+/* Is i, a child of p, only tested against zero there: a condition, the
+ * operand of !, &&, ||? */
+int tested_against_zero(const struct tree *t, int p, int i);
 int nchildren(const struct tree *t, int i);
 /* Skip parentheses downwards / upwards. */
 int strip_parens(const struct tree *t, int i);

@@ -145,25 +145,6 @@ static int truncated_to_byte(struct walk *w, int expr)
 	return p >= 0 && is_cast(&w->t, p) && T(w, p).type.bits == 8;
 }
 
-/* Is node i, a child of p, only tested against zero there? */
-static int zero_tested(const struct tree *t, int p, int i)
-{
-	switch (t->n[p].kind) {
-	case CXCursor_IfStmt:
-	case CXCursor_WhileStmt:
-	case CXCursor_ConditionalOperator:
-		return child(t, p, 0) == i;
-	case CXCursor_DoStmt:
-		return child(t, p, 1) == i;
-	case CXCursor_UnaryOperator:
-		return t->n[p].op == OP_LNOT;
-	case CXCursor_BinaryOperator:
-		return t->n[p].op == OP_LAND || t->n[p].op == OP_LOR;
-	default:
-		return 0;
-	}
-}
-
 /* Each byte's value d, observed by p (i its operand): the same result
  * for every byte either way?  A zero test or a comparison with a
  * constant; -1 when p is neither. */
@@ -173,7 +154,7 @@ static int same_observed(const struct tree *t, int p, int i, const struct domain
 	enum op op;
 	int other;
 
-	if (zero_tested(t, p, i)) {
+	if (tested_against_zero(t, p, i)) {
 		for (int b = 0; b < 256; b++)
 			if ((d->s[b] != 0) != (d->u[b] != 0))
 				return 0;
@@ -473,8 +454,7 @@ void check_context(struct walk *w, struct occ *o)
 	if (o->derived && T(w, o->ctx).kind != CXCursor_SwitchStmt &&
 	    !(T(w, o->ctx).kind == CXCursor_BinaryOperator && op_is_compare(T(w, o->ctx).op)))
 		return;
-	if (T(w, o->ctx).op == OP_LAND || T(w, o->ctx).op == OP_LOR || T(w, o->ctx).op == OP_LNOT ||
-	    is_condition_of(&w->t, o->ctx, o->top)) {
+	if (tested_against_zero(&w->t, o->ctx, o->top)) {
 		harmless(o, V_ZERO_TEST, o->top);
 		return;
 	}

@@ -162,12 +162,8 @@ static void explain_unwidened(struct walk *w, int i)
 	case CXCursor_ReturnStmt:
 		why = V_RETURNED_AS_CHAR;
 		break;
-	case CXCursor_UnaryOperator:	/* !c: C promotes no operand of ! */
-		if (t->n[p].op == OP_LNOT)
-			why = V_ZERO_TEST;
-		break;
-	default:
-		if (is_condition_of(t, p, i))
+	default:	/* !c: C promotes no operand of ! */
+		if (tested_against_zero(t, p, i))
 			why = V_ZERO_TEST;
 		else if (stored_in_local(t, p, i))
 			why = V_KEPT_IN_LOCAL;

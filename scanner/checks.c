@@ -67,11 +67,14 @@ char *value_name(struct walk *w, const struct occ *o)
 	if (r) {
 		ref = operand_text(w, o->ref);
 		if (r->field)
-			s = xasprintf("'%s' (%s '%s' is assigned plain char '%s' by %s())", ref,
+			s = xasprintf("'%s' (%s '%s' is assigned %s '%s' by %s())", ref,
 				      clang_getCursorKind(r->fn) == CXCursor_FieldDecl ? "field" :
-				      "variable", r->name, r->what, r->by);
+				      "variable", r->name,
+				      r->derived ? "a value computed from plain char" : "plain char",
+				      r->what, r->by);
 		else
-			s = xasprintf("'%s' (plain char '%s' returned by %s())", ref, r->what,
+			s = xasprintf(r->derived ? "'%s' (computed from plain char '%s' by %s())" :
+				      "'%s' (plain char '%s' returned by %s())", ref, r->what,
 				      r->name);
 		free(ref);
 		return s;
@@ -84,7 +87,8 @@ char *value_name(struct walk *w, const struct occ *o)
 	}
 	if (w->car[o->carrier].caller) {
 		ref = operand_text(w, o->ref);
-		s = xasprintf("'%s' (a plain char passed by %s())", ref, w->car[o->carrier].caller);
+		s = xasprintf(w->seed && w->seed->d ? "'%s' (computed from a plain char by %s())" :
+			      "'%s' (a plain char passed by %s())", ref, w->car[o->carrier].caller);
 		free(ref);
 		free(src);
 		return s;
@@ -452,8 +456,10 @@ void check_context(struct walk *w, struct occ *o)
 	 * c - '0' stored, indexed or added up is most often range-checked
 	 * before, and reporting those would be noise. */
 	if (o->derived && T(w, o->ctx).kind != CXCursor_SwitchStmt &&
-	    !(T(w, o->ctx).kind == CXCursor_BinaryOperator && op_is_compare(T(w, o->ctx).op)))
+	    !(T(w, o->ctx).kind == CXCursor_BinaryOperator && op_is_compare(T(w, o->ctx).op))) {
+		pass_on_derived(w, o);
 		return;
+	}
 	if (tested_against_zero(&w->t, o->ctx, o->top)) {
 		harmless(o, V_ZERO_TEST, o->top);
 		return;

@@ -185,7 +185,7 @@ static void find_returned(struct walk *w, int i)
 	if (k >= 0 && (t->n[i].kind == CXCursor_CallExpr ||
 		       t->n[i].kind == CXCursor_MemberRefExpr || t->n[i].kind == CXCursor_DeclRefExpr)) {
 		d = w->ret[k].d;
-		observe(w, i, i, -1, i, &d, 0);
+		observe(w, i, i, -1, i, &d, w->ret[k].derived);
 		return;
 	}
 	if (t->n[i].kind != CXCursor_DeclRefExpr || t->n[i].parent < 0 ||
@@ -194,7 +194,7 @@ static void find_returned(struct walk *w, int i)
 		return;
 	d = w->ret[w->car[c].ret].d;
 	domain_convert(&d, w->car[c].type);
-	observe(w, i, w->car[c].src, c, i, &d, 0);
+	observe(w, i, w->car[c].src, c, i, &d, w->ret[w->car[c].ret].derived);
 }
 
 static void find_values(struct walk *w)
@@ -203,7 +203,7 @@ static void find_values(struct walk *w)
 	struct domain d;
 
 	for (int i = 0; i < t->len; i++) {
-		int src = widened_char(t, i), k;
+		int src = widened_char(t, i), k, derived;
 
 		/* A caller walked again: only the values functions return. */
 		if (w->ret_pass) {
@@ -237,12 +237,15 @@ static void find_values(struct walk *w)
 		    (w->car[k].bad && (w->seed || (k = reached_carrier(w, k, i)) < 0)) ||
 		    w->car[k].src < 0 || w->car[k].ret >= 0 || (w->seed && !w->car[k].caller))
 			continue;
+		derived = w->car[k].derived >= 0 || (w->car[k].caller && w->seed->d);
 		if (w->car[k].derived >= 0)
 			char_expr(t, w->car[k].derived, &d);
+		else if (w->car[k].caller && w->seed->d)
+			d = *w->seed->d;
 		else
 			domain_char(&d);
 		domain_convert(&d, w->car[k].type);
-		observe(w, i, w->car[k].src, k, i, &d, w->car[k].derived >= 0);
+		observe(w, i, w->car[k].src, k, i, &d, derived);
 	}
 }
 
@@ -341,7 +344,11 @@ static enum CXChildVisitResult seed_one(CXCursor c, CXCursor parent, CXClientDat
 	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
 	w->pin[w->npin++] = (struct param_in){ c, s->x->arg, xstrdup(s->x->text),
 					       clang_getNullCursor(), clang_getNullCursor(),
-					       &s->x->loc };
+					       &s->x->loc, NULL };
+	if (s->x->d) {
+		w->pin[w->npin - 1].d = xmalloc(sizeof(*s->x->d));
+		*w->pin[w->npin - 1].d = *s->x->d;
+	}
 	return CXChildVisit_Break;
 }
 
@@ -405,8 +412,10 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	follow_calls(&w, &done);
 	follow_returns(&w);
 	follow_calls(&w, &done);
-	for (size_t i = 0; i < w.npin; i++)
+	for (size_t i = 0; i < w.npin; i++) {
 		free(w.pin[i].caller);
+		free(w.pin[i].d);
+	}
 	returns_free(&w);
 	/* What only the whole TU could tell: findings to take back. */
 	drop = xcalloc(out->len + 1, 1);

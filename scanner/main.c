@@ -338,7 +338,7 @@ static int merge_command(struct options *o)
 
 		if (xstore_read(o->summaries, 0, &store, &err))
 			goto out;
-		xtu_plan(&store, NULL, &plan);
+		xtu_plan(&store, NULL, 0, &plan);
 		xtu_drop(&all.findings, &plan);
 		xtu_plan_free(&plan);
 		xrecs_free(&store);
@@ -426,7 +426,7 @@ static void cross_tu(struct job *j, const struct scan_limits *lim, const struct 
 	struct scan_result more;
 	struct xtu_plan plan;
 
-	xtu_plan(recs, &j->db, &plan);
+	xtu_plan(recs, &j->db, j->o.engine.explain, &plan);
 	if (plan.busy) {
 		scan(&j->db, &j->o.engine, lim, &plan, &more);
 		findings_move(&j->res.findings, &more.findings);

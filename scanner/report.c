@@ -284,22 +284,25 @@ static struct loc copy_loc(const struct loc *l)
 /* A value a function returns: where it returns the char. */
 static void add_return(struct finding *f, const struct ret_val *r)
 {
+	const char *what;
 	struct loc l;
 
 	if (r && r->stmt_loc)
 		l = copy_loc(r->stmt_loc);
 	else if (!r || cursor_file_loc(r->stmt, &l))
 		return;
+	what = r->derived ? "a value computed from the plain char" : "the plain char";
 	if (r->field) {
-		add_related(f, l, "assignment", xasprintf("'%s' is assigned the plain char '%s' here",
-							  r->name, r->what));
+		add_related(f, l, "assignment", xasprintf("'%s' is assigned %s '%s' here",
+							  r->name, what, r->what));
 		return;
 	}
-	add_related(f, l, "return", xasprintf("%s() returns the plain char '%s' here", r->name, r->what));
+	add_related(f, l, "return", xasprintf("%s() returns %s '%s' here", r->name, what, r->what));
 }
 
 /* A parameter carrier: where the caller passes the char. */
-static void add_call(struct finding *f, const struct carrier *car, CXTranslationUnit tu)
+static void add_call(struct finding *f, const struct carrier *car, const struct param_in *seed,
+		     CXTranslationUnit tu)
 {
 	struct loc l;
 	CXCursor m;
@@ -308,7 +311,9 @@ static void add_call(struct finding *f, const struct carrier *car, CXTranslation
 		l = copy_loc(car->call_loc);
 	else if (!car || !car->caller || cursor_region(tu, car->call, &l, &m))
 		return;
-	add_related(f, l, "call", xasprintf("the plain char is passed here by %s()", car->caller));
+	add_related(f, l, "call", xasprintf("%s is passed here by %s()", seed && seed->d ?
+					     "a value computed from a plain char" : "the plain char",
+					     car->caller));
 }
 
 static void add_macro(struct finding *f, CXCursor macro)
@@ -498,7 +503,7 @@ void judge(struct walk *w, const struct verdict *v)
 	add_decl(w, f, at.decl);
 	if (!w->seed)
 		note_param_finding(w, at.decl, (size_t)(f - w->out->v));
-	add_call(f, at.car, w->tu);
+	add_call(f, at.car, w->seed, w->tu);
 	add_return(f, at.ret);
 	add_assignment(w, f, at.assign);
 	if (!clang_Cursor_isNull(macro))

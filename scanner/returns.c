@@ -175,7 +175,9 @@ void record_return(struct walk *w, const struct occ *o)
 	r->stmt_loc = NULL;
 	r->decl = decl;
 	r->d = o->d;
-	if (!w->seed)
+	r->derived = o->derived;
+	/* Other TUs learn of the char itself only. */
+	if (!w->seed && !o->derived)
 		note_returner(w, r);
 }
 
@@ -214,6 +216,7 @@ void record_field(struct walk *w, const struct occ *o, int lhs)
 	r->stmt = t->n[o->ctx].cur;
 	r->decl = decl;
 	r->d = o->d;
+	r->derived = o->derived;
 }
 
 int returned_value(struct walk *w, int i)

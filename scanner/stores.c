@@ -132,20 +132,39 @@ static int check_printed(struct walk *w, struct occ *o, CXCursor callee, const c
 	return 1;
 }
 
-/* A widened char passed to a function with no body here: where, for
- * the TU that has the body (summary.h). */
-static void note_passed(struct walk *w, const struct verdict *v, const char *callee, int k)
+/* A widened char (or value d computed from one) at node passed to a
+ * function with no body here: where, for the TU that has the body
+ * (summary.h). */
+static void note_passed(struct walk *w, int node, const char *callee, int k,
+			const struct domain *d)
 {
 	struct xrec *x;
 	struct loc l;
 	CXCursor macro;
 
-	if (!w->xout || k < 0 || cursor_region(w->tu, T(w, v->at.node).cur, &l, &macro))
+	if (!w->xout || k < 0 || cursor_region(w->tu, T(w, node).cur, &l, &macro))
 		return;
 	x = xrecs_add(w->xout, X_ARG, callee);
 	x->arg = (unsigned)k;
 	x->text = xstrdup(w->function);
 	x->loc = l;
+	if (d) {
+		x->d = xmalloc(sizeof(*d));
+		*x->d = *d;
+	}
+}
+
+/* The parameter of a bodiless callee that a non-variadic argument at
+ * node is passed to (a body in another TU may judge it), or -1. */
+static int bodiless_parameter(struct walk *w, int call, int node)
+{
+	CXCursor callee = clang_getCursorReferenced(T(w, call).cur);
+	int k;
+
+	if (clang_Cursor_isNull(callee) || !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
+		return -1;
+	k = argument_index(T(w, call).cur, T(w, node).cur);
+	return k >= 0 && k < clang_Cursor_getNumArguments(callee) ? k : -1;
 }
 
 /* The value leaves the function as a signed int: returned, stored
@@ -183,11 +202,8 @@ static void check_escape(struct walk *w, struct occ *o)
 			;
 		/* A body in this TU: judged there; a variadic call
 		 * without a literal format: left to what reads it. */
-		else if (!clang_Cursor_isNull(callee) &&
-			 !clang_Cursor_isNull(clang_getCursorDefinition(callee))) {
-			follow_into(w, c->cur, T(w, o->top).cur);
+		else if (follow_into(w, c->cur, T(w, o->top).cur, NULL))
 			harmless(o, V_FOLLOWED, o->top);
-		}
 		else if (!clang_Cursor_isNull(callee) &&
 			 clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
 			 !clang_Cursor_isVariadic(callee)) {
@@ -206,12 +222,59 @@ static void check_escape(struct walk *w, struct occ *o)
 		v.callee = name;
 		judge(w, &v);
 		if (v.id == V_ESCAPES_PASSED)
-			note_passed(w, &v, name, arg);
+			note_passed(w, v.at.node, name, arg, NULL);
 	}
 	clang_disposeString(ts);
 	free(what);
 	free(lhs);
 	free(name);
+}
+
+/* Into another TU's body: judged there once the records are joined. */
+static void pass_on_to_tu(struct walk *w, struct occ *o, int k)
+{
+	CXString s = clang_getCursorSpelling(T(w, o->ctx).cur);
+	const char *name = clang_getCString(s);
+
+	if (xtu_resolved(w->xin, name, (unsigned)k))
+		harmless(o, V_FOLLOWED, o->top);
+	else
+		note_passed(w, o->top, name, k, &o->d);
+	clang_disposeString(s);
+}
+
+/*
+ * A value computed from a char (c - '0', c | 0x20) is judged only where
+ * it is tested: stored, indexed or added up it is most often
+ * range-checked first.  So it is followed on, as a char is, to where it
+ * is tested: in the variable it is kept in, in the callee's body here,
+ * in the callers here of a function no other TU can call, and in the
+ * reads here of the field or global it is stored into.
+ */
+void pass_on_derived(struct walk *w, struct occ *o)
+{
+	const struct node *c = &T(w, o->ctx);
+	CXCursor fn = w->t.n[0].cur;
+	int k;
+
+	if (c->kind == CXCursor_BinaryOperator && is_lhs(w, o))
+		return;
+	if ((k = local_carrier(w, o)) >= 0) {
+		if (!w->car[k].bad)
+			harmless(o, V_KEPT_IN_LOCAL, o->top);
+	} else if (c->kind == CXCursor_ReturnStmt) {
+		record_return(w, o);
+		if (w->seed ? !clang_Cursor_isNull(w->seed->call) :
+		    clang_getCursorLinkage(fn) == CXLinkage_Internal)
+			harmless(o, V_RETURNED_FOLLOWED, o->top);
+	} else if (stores_outside(w, o)) {
+		record_field(w, o, strip_parens(&w->t, child(&w->t, o->ctx, 0)));
+	} else if (c->kind == CXCursor_CallExpr) {
+		if (follow_into(w, c->cur, T(w, o->top).cur, &o->d))
+			harmless(o, V_FOLLOWED, o->top);
+		else if ((k = bodiless_parameter(w, o->ctx, o->top)) >= 0)
+			pass_on_to_tu(w, o, k);
+	}
 }
 
 /* Stored, passed or returned: a wider unsigned type shows the sign

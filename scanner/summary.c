@@ -197,7 +197,7 @@ char *xrec_line(const struct xrec *x)
 		put_uint(&l, x->loc.end_line);
 		put_uint(&l, x->loc.end_col);
 	}
-	if (x->kind == X_RET)
+	if (x->kind == X_RET || (x->kind == X_ARG && x->d))
 		put_domain(&l, x->d);
 	return l.p;
 }
@@ -282,7 +282,7 @@ static int parse_set(const char *s, struct xrec *x)
 	return x->nset ? 0 : -1;
 }
 
-/* D and C have 3 fields, A 10, R 11. */
+/* D and C have 3 fields, A 10 (11 for a computed value), R 11. */
 int xrec_parse(char *line, struct xrec *x)
 {
 	char *f[12];
@@ -293,7 +293,7 @@ int xrec_parse(char *line, struct xrec *x)
 		return -1;
 	x->kind = f[0][0];
 	want = x->kind == X_ARG ? 10 : x->kind == X_RET ? 11 : 3;
-	if (n != want)
+	if (n != want && !(x->kind == X_ARG && n == 11))
 		return -1;
 	x->tu = *f[1] ? xstrdup(f[1]) : NULL;
 	if (is_set(x->kind)) {
@@ -424,20 +424,21 @@ static void push(const struct xrec ***v, size_t *n, const struct xrec *x)
 	(*v)[(*n)++] = x;
 }
 
-/* A widened char passed into a body in another TU: judged there, and
- * the caller's CS010 note goes. */
+/* A widened char, or a value computed from one, passed into a body in
+ * another TU: judged there, and the caller's CS010 note goes. */
 static void plan_escape(struct xtu_plan *p, const struct tu_index *ix, const struct def *defs,
-			size_t ndef, const struct xrec *x)
+			size_t ndef, const struct xrec *x, int explain)
 {
 	const char *def = defined_in(defs, ndef, xname_hash(x->name));
 	struct xtu_ctx *c;
 
 	if (!def || !strcmp(def, x->tu))
 		return;
-	push(&p->drop, &p->ndrop, x);
+	if (!x->d)		/* a computed value has no note to drop */
+		push(&p->drop, &p->ndrop, x);
 	if ((c = ctx_of(p, ix, p->ntus, def)))
 		push(&c->seeds, &c->nseeds, x);
-	if ((c = ctx_of(p, ix, p->ntus, x->tu)))
+	if ((!x->d || explain) && (c = ctx_of(p, ix, p->ntus, x->tu)))
 		push(&c->resolved, &c->nresolved, x);
 }
 
@@ -473,7 +474,7 @@ static void plan_returns(struct xtu_plan *p, const struct tu_index *ix, const st
 	free(rets);
 }
 
-void xtu_plan(const struct xrecs *r, const struct compdb *db, struct xtu_plan *p)
+void xtu_plan(const struct xrecs *r, const struct compdb *db, int explain, struct xtu_plan *p)
 {
 	size_t ndef, ntu = db ? db->len : 0;
 	struct def *defs = definitions(r, &ndef);
@@ -487,7 +488,7 @@ void xtu_plan(const struct xrecs *r, const struct compdb *db, struct xtu_plan *p
 	qsort(ix, ntu, sizeof(*ix), by_file);
 	for (size_t i = 0; i < r->len; i++)
 		if (r->v[i].kind == X_ARG && r->v[i].tu)
-			plan_escape(p, ix, defs, ndef, &r->v[i]);
+			plan_escape(p, ix, defs, ndef, &r->v[i], explain);
 	plan_returns(p, ix, defs, ndef, r);
 	for (size_t i = 0; i < ntu; i++)
 		p->busy += xtu_busy(&p->ctx[i]);

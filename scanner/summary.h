@@ -39,7 +39,8 @@ struct xrec {
 	unsigned arg;		/* X_ARG */
 	char *text;		/* X_ARG: the calling function; X_RET: the char */
 	struct loc loc;		/* X_ARG: its CS010 finding; X_RET: the return */
-	struct domain *d;	/* X_RET: the value returned, per byte */
+	struct domain *d;	/* X_RET: the value returned, per byte;
+				 * X_ARG: a value computed from the char, or NULL */
 };
 
 struct xrecs {
@@ -76,8 +77,10 @@ struct xtu_plan {
 	size_t ndrop;
 };
 
-/* Join the records; db NULL: only the findings to drop (a merge). */
-void xtu_plan(const struct xrecs *r, const struct compdb *db, struct xtu_plan *p);
+/* Join the records; db NULL: only the findings to drop (a merge).
+ * explain: the callers of a computed value passed on are walked again
+ * too, for their pass (nothing else of theirs changes). */
+void xtu_plan(const struct xrecs *r, const struct compdb *db, int explain, struct xtu_plan *p);
 void xtu_plan_free(struct xtu_plan *p);
 /* Drop the CS010 findings of the plan's resolved escapes. */
 void xtu_drop(struct findings *f, const struct xtu_plan *p);

@@ -53,6 +53,8 @@ struct param_in {
 	CXCursor call;		/* null: a call in another TU, at call_loc */
 	CXCursor caller_fn;	/* the function the call is in */
 	const struct loc *call_loc;
+	struct domain *d;	/* a value computed from the char (c - '0'),
+				 * per byte; NULL: the widened char itself */
 };
 
 /* A function of this TU that returns a widened plain char: its calls
@@ -71,6 +73,7 @@ struct ret_val {
 	const struct loc *stmt_loc;	/* ... when it is in another TU */
 	CXCursor decl;		/* the char's declaration, for the fix */
 	struct domain d;	/* the value returned, per byte */
+	int derived;		/* computed from the char: judged where tested */
 };
 
 /* A call from one function of this TU to another that returns an int. */
@@ -177,7 +180,8 @@ int reached_carrier(struct walk *w, int k, int read);
 int argument_index(CXCursor call, CXCursor arg);
 /* A widened plain char is passed to a function of this TU: queue its
  * body, to be walked again with that parameter as the carrier. */
-void follow_into(struct walk *w, CXCursor call, CXCursor arg);
+int follow_into(struct walk *w, CXCursor call, CXCursor arg, const struct domain *d);
+void pass_on_derived(struct walk *w, struct occ *o);
 
 /* checks.c: one function per kind of context. */
 void check_context(struct walk *w, struct occ *o);

@@ -15,7 +15,8 @@
 #include "util.h"
 
 #define STORE_MAGIC "charscan-summaries"
-#define STORE_VERSION 2	/* 2: D and C records are sets of name hashes */
+#define STORE_VERSION 3	/* 2: D and C records are sets of name hashes;
+				 * 3: an A record may carry a computed value */
 
 uint64_t xstore_key(const struct compdb *db, const void *opts, size_t optsize)
 {

@@ -47,3 +47,15 @@ int xtu_uses_private(int v)
 {
 	return xtu_private(v);
 }
+
+/* Given kern_level[1] - '0' by xtu_emit() in the other file: bytes
+ * 0x80-0xff give -176..-49 when char is signed, 80..207 when unsigned. */
+int xtu_level_valid(int level)
+{
+	return level >= 0;			/* expect: CS003 {{computed from a plain char by xtu_emit()}} */
+}
+
+int xtu_level_is(int level)
+{
+	return level == 4;			/* ok: CS001 */
+}

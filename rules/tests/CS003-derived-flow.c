@@ -1,0 +1,67 @@
+/*
+ * A value computed from a plain char (c - '0', c - 'a' + 10) is judged
+ * where it is tested, wherever that is in this file: in the callers of
+ * a function that returns it, in the body of a function it is passed
+ * to, in the reads of a field it is stored into.  For bytes 0x80-0xff,
+ * c - '0' is negative when char is signed and above 9 when it is
+ * unsigned: a test of one bound only differs, a test of both does not.
+ */
+struct parser { int digit; int base; };
+extern int printk(const char *fmt, ...);
+
+static int digit_of(char c)
+{
+	return c - '0';				/* ok: CS010 {{followed into the callers}} */
+}
+
+int parse_digit(const char *s)
+{
+	if (digit_of(*s) < 0)			/* expect: CS003 {{computed from plain char 'c' by digit_of()}} */
+		return -1;
+	return 0;
+}
+
+int parse_checked(const char *s)
+{
+	int d = digit_of(*s);
+
+	if (d < 0 || d > 9)			/* ok: CS003 */
+		return -1;
+	return d;
+}
+
+/* kernel/printk: a level digit passed on to the function that checks it */
+static int valid_level(int level)
+{
+	return level >= 0;			/* expect: CS003 {{computed from a plain char by emit_level()}} */
+}
+
+static int is_default(int level)
+{
+	return level == 4;			/* ok: CS001 */
+}
+
+int emit_level(const char *kern_level)
+{
+	int r = valid_level(kern_level[1] - '0');	/* ok: CS010 {{followed into the callee}} */
+
+	r += is_default(kern_level[1] - '0');	/* ok: CS010 {{followed into the callee}} */
+	printk("%d", kern_level[1] - '0');	/* a variadic argument: nobody here tests it */
+	return r;
+}
+
+void set_digit(struct parser *p, const char *s)
+{
+	p->digit = s[0] - '0';
+}
+
+int digit_negative(const struct parser *p)
+{
+	return p->digit < 0;			/* expect: CS003 {{field 'digit' is assigned a value computed from plain char 's[0]'}} */
+}
+
+/* Returned to callers in other files: not followed, not judged. */
+int hex_nibble(char c)
+{
+	return c - 'a' + 10;
+}

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "charcond.h"
 #include "util.h"
+#include "walk.h"
 
 #define MACRO "__CHAR_UNSIGNED__"
 #define MAX_DEPTH 256
@@ -84,22 +85,49 @@ struct cond_lines {
 	size_t n;
 };
 
-static int not_char_conditional(const struct finding *x, void *arg)
+static int in_group(struct cond_lines *st, const struct finding *x)
 {
-	struct cond_lines *st = arg;
-
 	if (!st->path || strcmp(st->path, x->loc.path)) {
 		free(st->in);
 		st->path = x->loc.path;
 		st->in = char_lines(st->src, x->loc.path, &st->n);
 	}
-	return !(x->loc.line <= st->n && st->in[x->loc.line]);
+	return x->loc.line <= st->n && st->in[x->loc.line];
 }
 
-void drop_char_conditional(struct findings *f, struct filecache *src)
+static int not_char_conditional(const struct finding *x, void *arg)
+{
+	return x->pass || !in_group(arg, x);
+}
+
+/* The finding's region as written, when it lies on one line. */
+static char *region_text(struct filecache *src, const struct loc *l)
+{
+	size_t len;
+	const char *line = filecache_line(src, l->path, l->line, &len);
+
+	if (!line || l->end_line != l->line || l->end_col <= l->col || l->end_col - 1 > len)
+		return NULL;
+	return xstrndup(line + l->col - 1, l->end_col - l->col);
+}
+
+/* With --explain, a finding there is said as a pass, for what it is. */
+static void make_pass(struct finding *x, struct filecache *src)
+{
+	char *text = region_text(src, &x->loc);
+
+	finding_make_pass(x, xasprintf("'%s': %s", text ? text : "...",
+				       verdict_text(V_CHAR_CONDITIONAL)));
+	free(text);
+}
+
+void char_conditional(struct findings *f, struct filecache *src, int explain)
 {
 	struct cond_lines st = { src, NULL, NULL, 0 };
 
+	for (size_t i = 0; explain && i < f->len; i++)
+		if (!f->v[i].pass && in_group(&st, &f->v[i]))
+			make_pass(&f->v[i], src);
 	findings_filter(f, not_char_conditional, &st);
 	free(st.in);
 }

@@ -10,7 +10,8 @@
 #include "filecache.h"
 #include "findings.h"
 
-/* Drop the findings that lie in such a group (f sorted by path). */
-void drop_char_conditional(struct findings *f, struct filecache *src);
+/* Drop the findings that lie in such a group (f sorted by path); with
+ * explain, keep each as a pass saying why. */
+void char_conditional(struct findings *f, struct filecache *src, int explain);
 
 #endif

@@ -115,6 +115,26 @@ static void free_finding(struct finding *f)
 	}
 }
 
+void finding_make_pass(struct finding *f, char *message)
+{
+	for (int i = 0; i < f->nrelated; i++) {
+		free_loc(&f->related[i].loc);
+		free(f->related[i].message);
+	}
+	f->nrelated = 0;
+	if (f->has_fix) {
+		free_loc(&f->fix.loc);
+		free(f->fix.text);
+		free(f->fix.deleted);
+		free(f->fix.description);
+		f->has_fix = 0;
+	}
+	free(f->message);
+	f->message = message;
+	f->pass = 1;
+	f->level = "none";
+}
+
 /* Text without any white space: survives re-indentation. */
 static size_t squeeze(const char *s, size_t len, char *out, size_t size)
 {

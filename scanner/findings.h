@@ -71,6 +71,9 @@ struct findings {
 	size_t len, cap;
 };
 
+/* Say f as a pass with this message (taken): no related places, no fix. */
+void finding_make_pass(struct finding *f, char *message);
+
 /* A problem with the scan itself, for stderr and SARIF notifications. */
 struct notice {
 	char *level;			/* "error" or "warning" */

@@ -254,7 +254,7 @@ static void judge(struct job *j)
 		if (j->cfg.level[f->v[i].rule])
 			f->v[i].level = j->cfg.level[f->v[i].rule];
 	findings_filter(f, not_excluded_finding, j);
-	drop_char_conditional(f, &j->src);
+	char_conditional(f, &j->src, j->o.engine.explain);
 	suppress_in_source(f, &j->src, &j->res.notices);
 	if (j->o.diff)
 		diff_filter(f, &j->changes);

@@ -364,6 +364,11 @@ static const struct verdict_row {
 #undef PASS
 };
 
+const char *verdict_text(enum verdict_id id)
+{
+	return verdicts[id].text;
+}
+
 enum field { F_STR, F_BYTE, F_VS, F_VU, F_BS, F_BU, F_RESULT, F_WHEN, F_NOT_WHEN, F_K, F_K2, F_MORE };
 
 static const struct placeholder {

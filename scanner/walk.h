@@ -180,6 +180,8 @@ int reached_carrier(struct walk *w, int k, int read);
 int argument_index(CXCursor call, CXCursor arg);
 /* A widened plain char is passed to a function of this TU: queue its
  * body, to be walked again with that parameter as the carrier. */
+/* A verdict's message template, or a pass's reason. */
+const char *verdict_text(enum verdict_id id);
 int follow_into(struct walk *w, CXCursor call, CXCursor arg, const struct domain *d);
 void pass_on_derived(struct walk *w, struct occ *o);
 

@@ -76,7 +76,7 @@ int is_eof_byte(char c)
 int is_eof_byte(char c)
 {
 #if 1
-	return c == -1;				/* ok: CS001 */
+	return c == -1;				/* ok: CS001 {{compiled for one signedness only}} */
 #endif
 }
 #endif

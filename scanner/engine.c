@@ -180,10 +180,18 @@ static void find_returned(struct walk *w, int i)
 {
 	const struct tree *t = &w->t;
 	struct domain d;
-	int k = returned_value(w, i), c;
+	int k = returned_value(w, i), c, why;
 
 	if (k >= 0 && (t->n[i].kind == CXCursor_CallExpr ||
 		       t->n[i].kind == CXCursor_MemberRefExpr || t->n[i].kind == CXCursor_DeclRefExpr)) {
+		/* A function's own char parameter returned: what this
+		 * call passes it. */
+		if (w->ret[k].param >= 0 && t->n[i].kind == CXCursor_CallExpr &&
+		    (why = ascii_argument(w, i, w->ret[k].param)) >= 0) {
+			if (w->opts->explain)
+				report_pass(w, why, i);
+			return;
+		}
 		d = w->ret[k].d;
 		observe(w, i, i, -1, i, &d, w->ret[k].derived);
 		return;
@@ -420,6 +428,7 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	/* What only the whole TU could tell: findings to take back. */
 	drop = xcalloc(out->len + 1, 1);
 	drop_signed_tables(&w, drop);
+	settle_static_returns(&w, drop);
 	drop_ascii_params(&w, drop);
 	findings_drop(out, drop);
 	free(drop);

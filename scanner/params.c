@@ -120,6 +120,11 @@ void note_param_finding(struct walk *w, CXCursor decl, size_t finding)
 		}
 }
 
+int address_taken(struct walk *w, CXCursor fn)
+{
+	return param_of(w, clang_getCanonicalCursor(fn), -1)->address_taken;
+}
+
 void drop_ascii_params(struct walk *w, unsigned char *drop)
 {
 	for (size_t f = 0; f < w->npfind; f++) {

@@ -7,6 +7,7 @@
  * function are walked again (by the engine) with only those calls as
  * values, until no caller returns one in turn.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "source.h"
@@ -135,6 +136,24 @@ static void note_returner(struct walk *w, const struct ret_val *r)
 	*x->d = r->d;
 }
 
+/* The index of the walked function's parameter that node src reads,
+ * or -1. */
+static int own_parameter(const struct tree *t, int src)
+{
+	int i = strip_implicit(t, src);
+	CXCursor d;
+
+	if (i < 0 || t->n[i].kind != CXCursor_DeclRefExpr)
+		return -1;
+	d = clang_getCursorReferenced(t->n[i].cur);
+	if (clang_getCursorKind(d) != CXCursor_ParmDecl)
+		return -1;
+	for (int k = 0; k < clang_Cursor_getNumArguments(t->n[0].cur); k++)
+		if (clang_equalCursors(clang_Cursor_getArgument(t->n[0].cur, (unsigned)k), d))
+			return k;
+	return -1;
+}
+
 /* o reaches a return statement of the function walked. */
 void record_return(struct walk *w, const struct occ *o)
 {
@@ -176,6 +195,7 @@ void record_return(struct walk *w, const struct occ *o)
 	r->decl = decl;
 	r->d = o->d;
 	r->derived = o->derived;
+	r->param = w->seed ? -1 : own_parameter(t, o->src);
 	/* Other TUs learn of the char itself only. */
 	if (!w->seed && !o->derived)
 		note_returner(w, r);
@@ -217,6 +237,7 @@ void record_field(struct walk *w, const struct occ *o, int lhs)
 	r->decl = decl;
 	r->d = o->d;
 	r->derived = o->derived;
+	r->param = -1;
 }
 
 int returned_value(struct walk *w, int i)
@@ -310,6 +331,7 @@ static enum CXChildVisitResult preload_one(CXCursor c, CXCursor parent, CXClient
 		r->what = xstrdup(x->text);
 		r->stmt_loc = &x->loc;
 		r->d = *x->d;
+		r->param = -1;
 		break;
 	}
 	clang_disposeString(s);
@@ -320,6 +342,30 @@ void preload_returns(struct walk *w)
 {
 	if (w->xin && w->xin->nrets)
 		clang_visitChildren(clang_getTranslationUnitCursor(w->tu), preload_one, w);
+}
+
+/* In a function with internal linkage, the return just reported (note,
+ * or SIZE_MAX) and explained (pass, or SIZE_MAX). */
+void note_static_return(struct walk *w, size_t note, size_t pass)
+{
+	if (note == SIZE_MAX && pass == SIZE_MAX)
+		return;
+	grow(&w->sret, &w->sretcap, w->nsret + 1, sizeof(*w->sret));
+	w->sret[w->nsret++] = (struct static_return){
+		clang_getCanonicalCursor(w->t.n[0].cur), note, pass };
+}
+
+/* Callers all in this TU (walked again with the value): the pass stays.
+ * The address taken: the note stays. */
+void settle_static_returns(struct walk *w, unsigned char *drop)
+{
+	for (size_t k = 0; k < w->nsret; k++) {
+		size_t gone = address_taken(w, w->sret[k].fn) ? w->sret[k].pass : w->sret[k].note;
+
+		if (gone < w->out->len)
+			drop[gone] = 1;
+	}
+	free(w->sret);
 }
 
 void returns_free(struct walk *w)

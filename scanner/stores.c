@@ -4,6 +4,7 @@
  * one carries it away, CS010, unless the callee's body is here to judge
  * it), and constants outside 0..127 stored into plain char (CS004).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +168,26 @@ static int bodiless_parameter(struct walk *w, int call, int node)
 	return k >= 0 && k < clang_Cursor_getNumArguments(callee) ? k : -1;
 }
 
+/* The function walked has internal linkage: unless its address is
+ * taken (settle_static_returns), its callers are all in this TU and are
+ * walked again with what it returns. */
+static int static_function(struct walk *w)
+{
+	return !w->seed && clang_getCursorLinkage(w->t.n[0].cur) == CXLinkage_Internal;
+}
+
+/* --explain: the pass for such a return, kept if the callers are all
+ * here; its index in walk.out, or SIZE_MAX. */
+static size_t explained_return(struct walk *w, struct occ *o)
+{
+	size_t at = w->out->len;
+
+	if (!w->opts->explain)
+		return SIZE_MAX;
+	report_pass(w, V_RETURNED_FOLLOWED, o->top);
+	return w->out->len > at ? at : SIZE_MAX;
+}
+
 /* The value leaves the function as a signed int: returned, stored
  * outside, or passed to a function we cannot see into. */
 static void check_escape(struct walk *w, struct occ *o)
@@ -184,7 +205,10 @@ static void check_escape(struct walk *w, struct occ *o)
 		/* Callers here are walked again with it (a parameter's
 		 * value goes back only to the call that passed it). */
 		record_return(w, o);
-		v.id = V_ESCAPES_RETURNED;
+		if (w->seed && !clang_Cursor_isNull(w->seed->call))
+			harmless(o, V_RETURNED_FOLLOWED, o->top);
+		else
+			v.id = V_ESCAPES_RETURNED;
 	} else if (stores_outside(w, o)) {
 		lhs = node_text(w, child(&w->t, o->ctx, 0));
 		/* Its reads in this TU are walked again with it. */
@@ -216,11 +240,16 @@ static void check_escape(struct walk *w, struct occ *o)
 		}
 	}
 	if (v.id != NR_VERDICTS) {
+		size_t before = w->out->len;
+
 		v.at = at_value(w, o, o->top);
 		v.value = what = value_name(w, o);
 		v.other = lhs;
 		v.callee = name;
 		judge(w, &v);
+		if (v.id == V_ESCAPES_RETURNED && static_function(w))
+			note_static_return(w, w->out->len > before ? before : SIZE_MAX,
+					   explained_return(w, o));
 		if (v.id == V_ESCAPES_PASSED)
 			note_passed(w, v.at.node, name, arg, NULL);
 	}
@@ -254,7 +283,6 @@ static void pass_on_to_tu(struct walk *w, struct occ *o, int k)
 void pass_on_derived(struct walk *w, struct occ *o)
 {
 	const struct node *c = &T(w, o->ctx);
-	CXCursor fn = w->t.n[0].cur;
 	int k;
 
 	if (c->kind == CXCursor_BinaryOperator && is_lhs(w, o))
@@ -264,9 +292,10 @@ void pass_on_derived(struct walk *w, struct occ *o)
 			harmless(o, V_KEPT_IN_LOCAL, o->top);
 	} else if (c->kind == CXCursor_ReturnStmt) {
 		record_return(w, o);
-		if (w->seed ? !clang_Cursor_isNull(w->seed->call) :
-		    clang_getCursorLinkage(fn) == CXLinkage_Internal)
+		if (w->seed && !clang_Cursor_isNull(w->seed->call))
 			harmless(o, V_RETURNED_FOLLOWED, o->top);
+		else if (static_function(w))
+			note_static_return(w, SIZE_MAX, explained_return(w, o));
 	} else if (stores_outside(w, o)) {
 		record_field(w, o, strip_parens(&w->t, child(&w->t, o->ctx, 0)));
 	} else if (c->kind == CXCursor_CallExpr) {

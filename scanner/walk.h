@@ -74,6 +74,8 @@ struct ret_val {
 	CXCursor decl;		/* the char's declaration, for the fix */
 	struct domain d;	/* the value returned, per byte */
 	int derived;		/* computed from the char: judged where tested */
+	int param;		/* the char is the function's own parameter
+				 * (index), so each call's argument: or -1 */
 };
 
 /* A call from one function of this TU to another that returns an int. */
@@ -92,6 +94,14 @@ struct table_use {
 struct table_store {
 	CXCursor var;
 	size_t finding;		/* index in walk.out */
+};
+
+/* A value returned by a function with internal linkage: its CS010 note
+ * and its pass (SIZE_MAX: none), one of which goes once the TU tells
+ * whether the function's address is taken (then callers are unknown). */
+struct static_return {
+	CXCursor fn;		/* canonical */
+	size_t note, pass;	/* indices in walk.out */
 };
 
 /* A plain char parameter of a function only this TU calls (params.c);
@@ -137,6 +147,8 @@ struct walk {
 	size_t ntstore, tstorecap;
 	struct param_use *param;
 	size_t nparam, paramcap;
+	struct static_return *sret;	/* returns of static functions */
+	size_t nsret, sretcap;
 	struct param_finding *pfind;
 	size_t npfind, pfindcap;
 };
@@ -226,6 +238,9 @@ void preload_returns(struct walk *w);
 /* guard.c: the condition that lets only bytes 0x00-0x7f reach o's
  * observation, or -1. */
 int ascii_guard(struct walk *w, const struct occ *o);
+/* Is argument arg of call i ASCII there (a constant, an ASCII source, or
+ * guarded)?  The verdict that says so, or -1. */
+int ascii_argument(struct walk *w, int call, int arg);
 /* ...or that lets bytes 0x80-0xff reach it under one signedness only. */
 int one_sided_guard(struct walk *w, const struct occ *o);
 /* The condition that compares o's value on the way to its observation
@@ -249,7 +264,10 @@ void drop_signed_tables(struct walk *w, unsigned char *drop);	/* frees */
 /* params.c: findings about char parameters every call passes ASCII. */
 void note_param_args(struct walk *w);			/* of the tree walked */
 void note_param_finding(struct walk *w, CXCursor decl, size_t finding);
+int address_taken(struct walk *w, CXCursor fn);		/* once the TU is seen */
 void drop_ascii_params(struct walk *w, unsigned char *drop);	/* frees */
+void note_static_return(struct walk *w, size_t note, size_t pass);
+void settle_static_returns(struct walk *w, unsigned char *drop);	/* frees */
 
 /* report.c */
 struct report_at {

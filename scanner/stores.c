@@ -276,9 +276,10 @@ static void pass_on_to_tu(struct walk *w, struct occ *o, int k)
  * A value computed from a char (c - '0', c | 0x20) is judged only where
  * it is tested: stored, indexed or added up it is most often
  * range-checked first.  So it is followed on, as a char is, to where it
- * is tested: in the variable it is kept in, in the callee's body here,
- * in the callers here of a function no other TU can call, and in the
- * reads here of the field or global it is stored into.
+ * is tested: in the variable it is kept in, in the callee's body (here,
+ * or in another TU through the records), in the callers here of a
+ * function no other TU can call, and in the reads here of the field or
+ * global it is stored into.
  */
 void pass_on_derived(struct walk *w, struct occ *o)
 {

@@ -193,30 +193,37 @@ int argument_index(CXCursor call, CXCursor arg)
 	return -1;
 }
 
+/* Walk p.fn again with parameter p.index as the carrier of d (NULL: a
+ * widened char), once per parameter: 0 past the limit. */
+int seed_parameter(struct walk *w, struct param_in p, const struct domain *d)
+{
+	for (size_t i = 0; i < w->npin; i++)
+		if (w->pin[i].index == p.index && clang_equalCursors(w->pin[i].fn, p.fn))
+			return 1;
+	if (w->npin >= MAX_FOLLOWED)
+		return 0;
+	p.caller = xstrdup(p.caller);
+	p.d = NULL;
+	if (d) {
+		p.d = xmalloc(sizeof(*d));
+		*p.d = *d;
+	}
+	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
+	w->pin[w->npin++] = p;
+	return 1;
+}
+
 /* Have the callee's body judge arg, a widened char or (d) a value
  * computed from one: 0 when no body here has a parameter for it. */
 int follow_into(struct walk *w, CXCursor call, CXCursor arg, const struct domain *d)
 {
 	CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
 	int k = argument_index(call, arg);
-	struct param_in *p;
 
 	/* A variadic argument: no parameter holds it. */
 	if (k < 0 || clang_Cursor_isNull(fn) || in_system_header(fn) ||
 	    clang_Cursor_getNumArguments(fn) <= k)
 		return 0;
-	for (size_t i = 0; i < w->npin; i++)
-		if (w->pin[i].index == (unsigned)k && clang_equalCursors(w->pin[i].fn, fn))
-			return 1;
-	if (w->npin >= MAX_FOLLOWED)
-		return 0;
-	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
-	p = &w->pin[w->npin++];
-	*p = (struct param_in){ fn, (unsigned)k, xstrdup(w->function), call, w->t.n[0].cur,
-				NULL, NULL };
-	if (d) {
-		p->d = xmalloc(sizeof(*d));
-		*p->d = *d;
-	}
-	return 1;
+	return seed_parameter(w, (struct param_in){ fn, (unsigned)k, w->function, call,
+						    w->t.n[0].cur, NULL, NULL }, d);
 }

@@ -345,18 +345,8 @@ static enum CXChildVisitResult seed_one(CXCursor c, CXCursor parent, CXClientDat
 	clang_disposeString(name);
 	if (!hit || (unsigned)clang_Cursor_getNumArguments(c) <= s->x->arg)
 		return hit ? CXChildVisit_Break : CXChildVisit_Continue;
-	/* One walk per parameter, as for calls from here (follow_into). */
-	for (size_t k = 0; k < w->npin; k++)
-		if (w->pin[k].index == s->x->arg && clang_equalCursors(w->pin[k].fn, c))
-			return CXChildVisit_Break;
-	grow(&w->pin, &w->pincap, w->npin + 1, sizeof(*w->pin));
-	w->pin[w->npin++] = (struct param_in){ c, s->x->arg, xstrdup(s->x->text),
-					       clang_getNullCursor(), clang_getNullCursor(),
-					       &s->x->loc, NULL };
-	if (s->x->d) {
-		w->pin[w->npin - 1].d = xmalloc(sizeof(*s->x->d));
-		*w->pin[w->npin - 1].d = *s->x->d;
-	}
+	seed_parameter(w, (struct param_in){ c, s->x->arg, s->x->text, clang_getNullCursor(),
+					     clang_getNullCursor(), &s->x->loc, NULL }, s->x->d);
 	return CXChildVisit_Break;
 }
 

@@ -194,6 +194,7 @@ int argument_index(CXCursor call, CXCursor arg);
  * body, to be walked again with that parameter as the carrier. */
 /* A verdict's message template, or a pass's reason. */
 const char *verdict_text(enum verdict_id id);
+int seed_parameter(struct walk *w, struct param_in p, const struct domain *d);
 int follow_into(struct walk *w, CXCursor call, CXCursor arg, const struct domain *d);
 void pass_on_derived(struct walk *w, struct occ *o);
 

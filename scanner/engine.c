@@ -211,7 +211,8 @@ static void find_values(struct walk *w)
 	struct domain d;
 
 	for (int i = 0; i < t->len; i++) {
-		int src = widened_char(t, i), k, derived;
+		int src = widened_char(t, i), k;
+		const struct domain *seed_d;
 
 		/* A caller walked again: only the values functions return. */
 		if (w->ret_pass) {
@@ -245,15 +246,16 @@ static void find_values(struct walk *w)
 		    (w->car[k].bad && (w->seed || (k = reached_carrier(w, k, i)) < 0)) ||
 		    w->car[k].src < 0 || w->car[k].ret >= 0 || (w->seed && !w->car[k].caller))
 			continue;
-		derived = w->car[k].derived >= 0 || (w->car[k].caller && w->seed->d);
+		/* A seeded parameter given a computed value carries it. */
+		seed_d = w->car[k].caller ? w->seed->d : NULL;
 		if (w->car[k].derived >= 0)
 			char_expr(t, w->car[k].derived, &d);
-		else if (w->car[k].caller && w->seed->d)
-			d = *w->seed->d;
+		else if (seed_d)
+			d = *seed_d;
 		else
 			domain_char(&d);
 		domain_convert(&d, w->car[k].type);
-		observe(w, i, w->car[k].src, k, i, &d, derived);
+		observe(w, i, w->car[k].src, k, i, &d, w->car[k].derived >= 0 || seed_d);
 	}
 }
 

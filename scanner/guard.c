@@ -449,13 +449,10 @@ int ascii_argument(struct walk *w, int call, int arg)
 	const struct tree *t = &w->t;
 	int a = strip_implicit(t, child(t, call, arg + 1));
 	struct occ o = { .ref = a, .src = a, .carrier = -1, .top = a, .ctx = call };
-	long long k;
 
 	if (a < 0)
 		return -1;
-	if (eval_const(t, a, &k))
-		return k >= 0 && k < 128 ? V_ASCII_SOURCE : -1;
-	if (ascii_source(w, a))
+	if (ascii_value(t, a) || ascii_source(w, a))
 		return V_ASCII_SOURCE;
 	return ascii_guard(w, &o) >= 0 ? V_ASCII_GUARD : -1;
 }

@@ -13,8 +13,6 @@ static int ascii(long long k)
 	return k >= 0 && k <= 0x7f;
 }
 
-/* A string literal's bytes, all of them (the array's size, not strlen:
- * "a\0\xff" hides a byte from strlen). */
 /* Does the literal, as spelled, have no escape (so no NUL inside)?
  * clang gives an initializer's literal the array's type, so its own
  * length is not known otherwise. */
@@ -28,6 +26,8 @@ static int no_escapes(CXCursor lit)
 	return plain;
 }
 
+/* A string literal's bytes, all of them (the array's size, not strlen:
+ * "a\0\xff" hides a byte from strlen). */
 static int ascii_string(CXCursor lit, long long size)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(lit);

@@ -168,6 +168,13 @@ static int bodiless_parameter(struct walk *w, int call, int node)
 	return k >= 0 && k < clang_Cursor_getNumArguments(callee) ? k : -1;
 }
 
+/* A callee walked for one call here: what it returns goes back to that
+ * call, which is walked again with it. */
+static int returns_to_its_call(struct walk *w)
+{
+	return w->seed && !clang_Cursor_isNull(w->seed->call);
+}
+
 /* The function walked has internal linkage: unless its address is
  * taken (settle_static_returns), its callers are all in this TU and are
  * walked again with what it returns. */
@@ -205,7 +212,7 @@ static void check_escape(struct walk *w, struct occ *o)
 		/* Callers here are walked again with it (a parameter's
 		 * value goes back only to the call that passed it). */
 		record_return(w, o);
-		if (w->seed && !clang_Cursor_isNull(w->seed->call))
+		if (returns_to_its_call(w))
 			harmless(o, V_RETURNED_FOLLOWED, o->top);
 		else
 			v.id = V_ESCAPES_RETURNED;
@@ -293,7 +300,7 @@ void pass_on_derived(struct walk *w, struct occ *o)
 			harmless(o, V_KEPT_IN_LOCAL, o->top);
 	} else if (c->kind == CXCursor_ReturnStmt) {
 		record_return(w, o);
-		if (w->seed && !clang_Cursor_isNull(w->seed->call))
+		if (returns_to_its_call(w))
 			harmless(o, V_RETURNED_FOLLOWED, o->top);
 		else if (static_function(w))
 			note_static_return(w, SIZE_MAX, explained_return(w, o));

@@ -133,7 +133,7 @@ static int is_sign_test(enum op op, long long k)
  * c < ' ' alone differs for bytes 0x80-0xff, but c >= 'a' && c <= 'z'
  * does not: judge the whole && / || chain over the same value.
  */
-static void compare_with_constant(struct walk *w, struct occ *o)
+static int compare_with_constant(struct walk *w, struct occ *o)
 {
 	int cmp = o->ctx, side = !is_lhs(w, o), root, *leaves, n = 0, first = -1, at;
 	struct outcome acc, r;
@@ -145,7 +145,7 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 	int cs, cu, b, terms = 0;
 
 	if (!compare_const(w, o, cmp, side, &acc, &k))
-		return;
+		return 0;
 	root = logic_root(&w->t, cmp, &lop);
 	if (root >= 0) {
 		ref = node_text(w, strip_implicit(&w->t, o->top));
@@ -170,7 +170,7 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 		free(ref);
 		free(leaves);
 		if (first != cmp)	/* the chain is judged once, at its first term */
-			return;
+			return 1;
 	}
 	at = terms > 1 ? root : cmp;
 	if (!memcmp(acc.s, acc.u, sizeof(acc.s))) {
@@ -180,7 +180,7 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 		};
 
 		harmless(o, same[op_is_equality(T(w, cmp).op)][terms > 1], at);
-		return;
+		return 1;
 	}
 	op = side ? op_mirror(T(w, cmp).op) : T(w, cmp).op;
 	cs = all_same(acc.s);
@@ -206,6 +206,42 @@ static void compare_with_constant(struct walk *w, struct occ *o)
 				    .vs = acc.s[b], .vu = acc.u[b] });
 	free(text);
 	free(what);
+	return 1;
+}
+
+/*
+ * c < n, with n a wider value that is no constant: whatever n holds, the
+ * byte counts as a negative number under signed char and as 128..255
+ * under unsigned, so some n orders them differently (bunzip2's
+ * get_bits: bd->inbufBitCount < bits_wanted).  Equality is left alone:
+ * it differs only if n itself can hold such a number.
+ */
+static void compare_with_value(struct walk *w, struct occ *o, int other)
+{
+	int b;
+	char *what, *text, *with;
+
+	if (op_is_equality(T(w, o->ctx).op))
+		return;
+	/* two char values (c < d + 1): judged once, from the left */
+	if (!is_lhs(w, o) && char_expr(&w->t, other, &(struct domain){ 0 }) >= 0)
+		return;
+	for (b = 128; b < 256 && o->d.s[b] == o->d.u[b]; b++)
+		;
+	if (b == 256) {
+		harmless(o, V_DERIVED_SAME, o->ctx);
+		return;
+	}
+	what = value_name(w, o);
+	text = node_text(w, o->ctx);
+	with = operand_text(w, other);
+	judge(w, &(struct verdict){ .id = V_ORDER_VS_VALUE, .br = BREAKS_EITHER,
+				    .at = at_value(w, o, o->ctx), .value = what,
+				    .expr = text, .other = with, .byte = b,
+				    .vs = o->d.s[b], .vu = o->d.u[b] });
+	free(what);
+	free(text);
+	free(with);
 }
 
 void check_compare(struct walk *w, struct occ *o)
@@ -236,7 +272,7 @@ void check_compare(struct walk *w, struct occ *o)
 
 		/* c == (u8)'\\' is a comparison with a constant (CS001/CS003) */
 		if (eval_const(&w->t, other, &k)) {
-			compare_with_constant(w, o);
+			(void)compare_with_constant(w, o);
 			return;
 		}
 
@@ -256,6 +292,7 @@ void check_compare(struct walk *w, struct occ *o)
 		return;
 	}
 	default:
-		compare_with_constant(w, o);
+		if (!compare_with_constant(w, o) && T(w, inner).type.cls == T_INT)
+			compare_with_value(w, o, other);
 	}
 }

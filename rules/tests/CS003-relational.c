@@ -125,5 +125,35 @@ int bound_changes(char c, int k)
 
 	if (k)
 		bound = k;
-	return c > bound;			/* ok: CS003 */
+	return c > bound;			/* expect: CS003 {{compares plain char 'c' with 'bound'}} */
+}
+
+/* Against a wider value that is no constant: whatever it holds, bytes
+ * 0x80-0xff count as negative under one signedness only (bunzip2's
+ * get_bits took its bit count as a char). */
+struct bit_reader { unsigned int have; int budget; };
+
+unsigned int take_bits(struct bit_reader *br, char wanted)
+{
+	unsigned int n = 0;
+
+	while (br->have < wanted)		/* expect: CS003 {{byte 0x80 counts as 0xffffff80 when char is signed, 128}} */
+		n++;
+	if (br->budget >= wanted)		/* expect: CS003 {{compares plain char 'wanted' with 'br->budget'}} */
+		n--;
+	if (br->budget == wanted)		/* ok: CS003 equal only if budget holds such a number */
+		n--;
+	return n;
+}
+
+int within(char c, int lo, int hi)
+{
+	if (c >= '0' && c <= '9')
+		return lo < c && c < hi;	/* ok: CS003 only digits get here */
+	return (c & 0x7f) > lo;			/* ok: CS003 masked to 0..127 */
+}
+
+int two_chars(char c, char d)
+{
+	return c < d + 1;			/* expect: CS003 {{'c < d + 1'}} */
 }

@@ -393,13 +393,30 @@ static int unwritten_guard(struct walk *w, int at, const char *key, guard_test t
 	return from >= 0 && !written_between(w, from, at, key) ? g : -1;
 }
 
-/* The guard of o's observation by test, on the char read or its carrier. */
+/* Is carrier k's assignment of the char its only write of anything but
+ * a constant (depth = fmt[1] - '0' under case '2', depth = 1 else)? */
+static int only_char_write(const struct walk *w, int k)
+{
+	long long ignored;
+
+	for (size_t n = 0; n < w->nwr; n++)
+		if (w->wr[n].car == k && w->wr[n].at != w->car[k].assign &&
+		    !(w->wr[n].plain && w->wr[n].value >= 0 &&
+		      eval_const(&w->t, w->wr[n].value, &ignored)))
+			return 0;
+	return w->car[k].assign >= 0;
+}
+
+/* The guard of o's observation by test, on the char read or its
+ * carrier; or, for a carrier, on the char where it was stored. */
 static int guard_of_value(struct walk *w, const struct occ *o, guard_test test)
 {
 	int at = o->ctx >= 0 ? o->ctx : o->top;
 	char *key = value_key(w, o->src);
 	int g = unwritten_guard(w, at, key, test);
 
+	if (g < 0 && o->carrier >= 0 && only_char_write(w, o->carrier))
+		g = unwritten_guard(w, w->car[o->carrier].assign, key, test);
 	if (g < 0 && o->carrier >= 0) {
 		free(key);
 		key = value_key(w, o->ref);

@@ -88,3 +88,36 @@ int hex_nibble(char c)
 {
 	return c - 'a' + 10;
 }
+
+/*
+ * The char is guarded where it is stored: only '2'..'4' reach the
+ * assignment, and the other write is a constant (lib/vsprintf.c's
+ * dentry_name).  Unguarded, the same loop is a finding.
+ */
+extern void visit(int level);
+
+int walk_levels(const char *fmt)
+{
+	int depth, i;
+
+	switch (fmt[1]) {
+	case '2': case '3': case '4':
+		depth = fmt[1] - '0';
+		break;
+	default:
+		depth = 1;
+	}
+	for (i = 0; i < depth; i++)		/* ok: CS003 only '2'..'4' are stored */
+		visit(i);
+	return depth > 3;			/* ok: CS003 */
+}
+
+void walk_any(const char *fmt)
+{
+	int depth = 1, i;
+
+	if (fmt[1] != 'x')
+		depth = fmt[1] - '0';
+	for (i = 0; i < depth; i++)		/* expect: CS003 {{compares 'depth' (computed from plain char 'fmt[1]') with 'i'}} */
+		visit(i);
+}

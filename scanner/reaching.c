@@ -8,12 +8,18 @@
  *	key = entry_buf[i] | 0x20;
  *	v += (key > '9') ? ...			only the line above reaches here
  *
+ * The same holds for a plain char local given other values on other
+ * paths (xarray's offset = (index >> shift) & XA_CHUNK_MASK): the read
+ * holds 0..63 there, whatever the variable holds elsewhere.
+ *
  * Structured code only, and only what dominance in straight-line blocks
  * proves: the write is an earlier statement of the read's block (or of
  * a block around it, without leaving a loop), nothing between writes
  * the variable, and no label or case lies between (a jump could enter
  * there).  Anything else is "don't know", and the read is not followed.
  */
+#include <stdlib.h>
+#include "util.h"
 #include "walk.h"
 
 static int is_loop(enum CXCursorKind k)
@@ -26,13 +32,20 @@ static int is_entry(enum CXCursorKind k)
 	return k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt || k == CXCursor_LabelStmt;
 }
 
-/* How many writes carrier k has in nodes [from, to); the last in *last. */
-static int written_in(const struct walk *w, int k, int from, int to, int *last)
+/* The writes of one variable: carrier car's among wr[0..n). */
+struct writes {
+	const struct write *wr;
+	size_t n;
+	int car;
+};
+
+/* How many writes it has in nodes [from, to); the last in *last. */
+static int written_in(const struct writes *ws, int from, int to, int *last)
 {
 	int count = 0;
 
-	for (size_t n = 0; n < w->nwr; n++)
-		if (w->wr[n].car == k && w->wr[n].at >= from && w->wr[n].at < to) {
+	for (size_t n = 0; n < ws->n; n++)
+		if (ws->wr[n].car == ws->car && ws->wr[n].at >= from && ws->wr[n].at < to) {
 			count++;
 			if (last)
 				*last = (int)n;
@@ -40,29 +53,27 @@ static int written_in(const struct walk *w, int k, int from, int to, int *last)
 	return count;
 }
 
-/* Statement x, if it is one plain write of carrier k and nothing else
- * writes it there: that write, or -1.  A write is the assignment
+/* Statement x, if it is one plain write of the variable and nothing
+ * else writes it there: that write, or -1.  A write is the assignment
  * statement itself, or the declaration its DeclStmt holds. */
-static int plain_write(const struct walk *w, int k, int x)
+static int plain_write(const struct tree *t, const struct writes *ws, int x)
 {
-	const struct tree *t = &w->t;
 	int n, at;
 
-	if (written_in(w, k, x, subtree_end(t, x), &n) != 1 || !w->wr[n].plain)
+	if (written_in(ws, x, subtree_end(t, x), &n) != 1 || !ws->wr[n].plain)
 		return -1;
-	at = w->wr[n].at;
+	at = ws->wr[n].at;
 	if (at == x || (t->n[x].kind == CXCursor_DeclStmt && t->n[at].parent == x))
 		return n;
 	return -1;
 }
 
-int reaching_write(const struct walk *w, int k, int read)
+static int reaching(const struct tree *t, const struct writes *ws, int read)
 {
-	const struct tree *t = &w->t;
 	int s = read;
 
-	for (size_t n = 0; n < w->nwr; n++)
-		if (w->wr[n].car == k && w->wr[n].address)
+	for (size_t n = 0; n < ws->n; n++)
+		if (ws->wr[n].car == ws->car && ws->wr[n].address)
 			return -1;
 	for (;;) {
 		int p = t->n[s].parent, first;
@@ -72,12 +83,12 @@ int reaching_write(const struct walk *w, int k, int read)
 			/* A loop around the read: a later write comes
 			 * back; a label or case: entered from elsewhere. */
 			if (is_entry(t->n[p].kind) ||
-			    (is_loop(t->n[p].kind) && written_in(w, k, p, subtree_end(t, p), NULL)))
+			    (is_loop(t->n[p].kind) && written_in(ws, p, subtree_end(t, p), NULL)))
 				return -1;
 			s = p;
 			p = t->n[p].parent;
 		}
-		if (p < 0 || written_in(w, k, s, read, NULL))
+		if (p < 0 || written_in(ws, s, read, NULL))
 			return -1;
 		/* The statements before it, nearest first. */
 		first = t->n[p].first;
@@ -89,17 +100,70 @@ int reaching_write(const struct walk *w, int k, int read)
 			x = prev;
 			if (is_entry(t->n[x].kind))
 				return -1;
-			if (!written_in(w, k, x, subtree_end(t, x), NULL))
+			if (!written_in(ws, x, subtree_end(t, x), NULL))
 				continue;
-			return plain_write(w, k, x);
+			return plain_write(t, ws, x);
 		}
 		/* None in this block: the block's own statement, unless it
 		 * is the body of a loop that writes it (the end of the body
 		 * comes back). */
 		if (t->n[p].parent < 0 ||
 		    (is_loop(t->n[t->n[p].parent].kind) &&
-		     written_in(w, k, t->n[p].parent, subtree_end(t, t->n[p].parent), NULL)))
+		     written_in(ws, t->n[p].parent, subtree_end(t, t->n[p].parent), NULL)))
 			return -1;
 		s = p;
 	}
+}
+
+int reaching_write(const struct walk *w, int k, int read)
+{
+	return reaching(&w->t, &(struct writes){ w->wr, w->nwr, k }, read);
+}
+
+/* Is node i a write of decl (v = ..., v++, v += ..., &v)?  Its kind of
+ * write in *plain / *address, the value a plain one writes in *value. */
+static int writes_decl(const struct tree *t, int i, CXCursor decl, int *value, int *plain,
+		       int *address)
+{
+	const struct node *n = &t->n[i];
+	int ref;
+
+	if (n->kind == CXCursor_VarDecl) {
+		*value = last_expr_child(t, i);
+		*plain = 1;
+		*address = 0;
+		return *value >= 0 && clang_equalCursors(n->cur, decl);
+	}
+	if (!((n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN) ||
+	      n->kind == CXCursor_CompoundAssignOperator ||
+	      (n->kind == CXCursor_UnaryOperator &&
+	       (n->op == OP_INC || n->op == OP_DEC || n->op == OP_ADDR))))
+		return 0;
+	ref = strip_parens(t, child(t, i, 0));
+	if (ref < 0 || t->n[ref].kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl))
+		return 0;
+	*plain = n->op == OP_ASSIGN;
+	*address = n->op == OP_ADDR;
+	*value = *plain ? child(t, i, 1) : -1;
+	return 1;
+}
+
+int reaching_value(const struct walk *w, CXCursor decl, int read)
+{
+	const struct tree *t = &w->t;
+	struct write *wr = NULL;
+	size_t n = 0, cap = 0;
+	int value, plain, address, k;
+
+	for (int i = 1; i < t->len; i++)
+		if (writes_decl(t, i, decl, &value, &plain, &address)) {
+			grow(&wr, &cap, n + 1, sizeof(*wr));
+			wr[n++] = (struct write){ 0, i, value, (unsigned char)plain,
+						  (unsigned char)address };
+		}
+	k = reaching(t, &(struct writes){ wr, n, 0 }, read);
+	value = k >= 0 ? wr[k].value : -1;
+	free(wr);
+	return value;
 }

@@ -222,7 +222,7 @@ int ascii_value(const struct tree *t, int v)
 int ascii_source(struct walk *w, int src)
 {
 	const struct tree *t = &w->t;
-	int i = strip_implicit(t, src);
+	int i = strip_implicit(t, src), v;
 	CXCursor d;
 
 	if (i < 0)
@@ -232,6 +232,11 @@ int ascii_source(struct walk *w, int src)
 	if (t->n[i].kind != CXCursor_DeclRefExpr)
 		return 0;
 	d = clang_getCursorReferenced(t->n[i].cur);
-	return clang_getCursorKind(d) == CXCursor_VarDecl &&
-	       !clang_Cursor_hasVarDeclGlobalStorage(d) && ascii_local(w, d);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return 0;
+	if (ascii_local(w, d))
+		return 1;
+	/* written other values elsewhere, but here only this one reaches */
+	v = reaching_value(w, d, i);
+	return v >= 0 && ascii_write(t, v, NULL);
 }

@@ -185,6 +185,8 @@ int char_expr(const struct tree *t, int v, struct domain *d);
 /* reaching.c: the one write (index in w->wr) that reaches carrier k's
  * read, or -1 when more than one may, or it cannot tell. */
 int reaching_write(const struct walk *w, int k, int read);
+/* The value of the one write of local decl that reaches read, or -1. */
+int reaching_value(const struct walk *w, CXCursor decl, int read);
 /* carriers.c: a carrier of its own for a read only that write reaches,
  * if it writes a char; its index, or -1. */
 int reached_carrier(struct walk *w, int k, int read);

@@ -185,3 +185,32 @@ unsigned int reread_all(void)
 {
 	return reread(0) + reread(1);
 }
+
+/*
+ * A plain char local given any byte on one path but a value masked to
+ * 0..63 on another: a read only the masked write reaches holds 0..63
+ * (include/linux/xarray.h's xas_reload).
+ */
+struct cursor { unsigned long index; unsigned char offset; };
+extern void *slot_at(unsigned int offset);
+extern unsigned long sibling_of(void *entry);
+
+void *reload(struct cursor *cur, int shift, int multi)
+{
+	void *entry;
+	char offset;
+
+	if (multi) {
+		offset = (cur->index >> shift) & 63;
+		entry = slot_at(offset);		/* ok: CS006 only 0..63 reaches here */
+		if (entry)
+			return entry;
+		offset = sibling_of(entry);
+		if (slot_at(offset))			/* expect: CS006 {{'offset'}} */
+			return entry;
+		offset = 5;
+		return slot_at(offset);			/* ok: CS006 the constant reaches here */
+	}
+	offset = cur->offset;
+	return slot_at(offset);			/* expect: CS006 {{'offset'}} */
+}

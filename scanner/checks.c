@@ -54,7 +54,7 @@ struct report_at at_value(struct walk *w, const struct occ *o, int node)
 
 	return (struct report_at){ node, r ? r->decl : trace_decl(&w->t, o->src),
 				   o->carrier >= 0 ? w->car[o->carrier].assign : -1,
-				   o->carrier >= 0 ? &w->car[o->carrier] : NULL, r };
+				   o->carrier >= 0 ? &w->car[o->carrier] : NULL, r, o->ref };
 }
 
 /* "'j' (assigned from plain char 'x')", "plain char 'x'", or what a

@@ -6,9 +6,15 @@
  *              between -fsigned-char and -funsigned-char
  *   unchanged  there are instructions there, and they do not differ
  *   none       no instructions there (an initializer, a declaration)
+ * A compiler extends a char once, where the function first reads it,
+ * and reuses the register after: a result whose own lines did not
+ * change is "changed" too when an earlier line of its function reads
+ * the same operand and its change is an extension (movsb, movzb);
+ * properties.codegenLine says which line.
  * and, with --changes, every changed line is written as a row of
  * "path, line, function, differing instructions" for make evaluate.
  */
+#include <ctype.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +24,7 @@
 #include "codegen.h"
 #include "compdb.h"
 #include "confirm.h"
+#include "filecache.h"
 #include "output.h"
 #include "path.h"
 #include "pool.h"
@@ -33,8 +40,11 @@ struct confirm {
 	atomic_size_t failed;
 	struct cg_lines lines;		/* all, finished */
 	struct sarif_in report;
+	struct filecache files;	/* for the text of earlier lines */
 	char *err;
 };
+
+#define MAX_HOIST 40		/* lines an extension may move up */
 
 static void confirm_tu(void *ctx, void *state, size_t i)
 {
@@ -67,6 +77,48 @@ static const char *verdict(const struct cg_lines *l, const char *path, unsigned 
 	return v;
 }
 
+/* Does line text read operand, as a whole expression (flag, not flags)? */
+static int reads_operand(const char *text, size_t len, const char *operand)
+{
+	size_t n = strlen(operand);
+
+	for (const char *p = text; n && p + n <= text + len; p++) {
+		int before = p > text ? (unsigned char)p[-1] : ' ';
+		int after = p + n < text + len ? (unsigned char)p[n] : ' ';
+
+		if (!memcmp(p, operand, n) && !isalnum(before) && before != '_' &&
+		    !isalnum(after) && after != '_')
+			return 1;
+	}
+	return 0;
+}
+
+/* The earlier line of f's function where its operand's extension
+ * changed, or 0.  The function is the one around f's line: the code
+ * inlined elsewhere is named after its caller, so the way up stops at
+ * the end of the function before (a '}' in column 0, as the kernel and
+ * most C code write it). */
+static unsigned hoisted_to(struct confirm *c, const struct finding *f, const char *path)
+{
+	const char *text;
+	size_t len;
+
+	if (!f->operand)
+		return 0;
+	for (unsigned at = f->loc.line - 1; at > 0 && at + MAX_HOIST >= f->loc.line; at--) {
+		const struct cg_line *x = cg_lines_find(&c->lines, path, at);
+
+		if (!(text = filecache_line(&c->files, f->loc.path, at, &len)) ||
+		    (len && text[0] == '}'))
+			return 0;
+		if (x && x->changed && x->detail &&
+		    (strstr(x->detail, "movsb") || strstr(x->detail, "movzb")) &&
+		    reads_operand(text, len, f->operand))
+			return at;
+	}
+	return 0;
+}
+
 /* Each result gets its verdict; counts per verdict into n[3]. */
 static void annotate(struct confirm *c, size_t n[3])
 {
@@ -77,6 +129,9 @@ static void annotate(struct confirm *c, size_t n[3])
 		char *path = clean_path(xstrdup(f->v[i].loc.path));
 
 		f->v[i].codegen = verdict(&c->lines, cg_intern(path), f->v[i].loc.line);
+		if (strcmp(f->v[i].codegen, "changed") &&
+		    (f->v[i].codegen_line = hoisted_to(c, &f->v[i], cg_intern(path))))
+			f->v[i].codegen = "changed";
 		for (int j = 0; j < 3; j++)
 			n[j] += !strcmp(f->v[i].codegen, names[j]);
 		free(path);
@@ -176,6 +231,7 @@ int confirm_command(const struct options *o)
 	free(c.tu_notices);
 	cg_lines_free(&c.lines);
 	cg_intern_free();
+	filecache_free(&c.files);
 	compdb_free(&c.db);
 	sarif_in_free(&c.report);
 	free(c.err);

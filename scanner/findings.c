@@ -102,6 +102,7 @@ static void free_finding(struct finding *f)
 	free(f->message);
 	free(f->function);
 	free(f->snippet);
+	free(f->operand);
 	free(f->suppressed);
 	for (int i = 0; i < f->nrelated; i++) {
 		free_loc(&f->related[i].loc);

@@ -48,6 +48,8 @@ struct finding {
 	char *message;
 	char *function;			/* enclosing function or variable */
 	char *snippet;			/* the source line of loc */
+	char *operand;			/* the char as spelled where it is read,
+					 * or NULL */
 	enum breaks breaks;
 	int pass;			/* SARIF kind "pass": judged harmless (--explain) */
 	int nrelated;
@@ -64,6 +66,8 @@ struct finding {
 	char *suppressed;		/* justification of a charscan-ignore */
 	enum baseline_state baseline;
 	const char *codegen;		/* the oracle's verdict (confirm), or NULL */
+	unsigned codegen_line;		/* changed at this earlier read of operand
+					 * (confirm), or 0: on its own line */
 };
 
 struct findings {

@@ -505,6 +505,8 @@ void judge(struct walk *w, const struct verdict *v)
 	if (!(f = add_finding(w, verdicts[v->id].rule, at.node, v->br, &macro)))
 		return;
 	f->message = render(v);
+	if (at.operand >= 0)
+		f->operand = operand_text(w, at.operand);
 	add_decl(w, f, at.decl);
 	if (!w->seed)
 		note_param_finding(w, at.decl, (size_t)(f - w->out->v));

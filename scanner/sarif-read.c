@@ -388,6 +388,8 @@ static int read_enums(struct reader *rd, json_t *r, struct finding *x)
 		rd->why = "malformed properties.codegen";
 		return -1;
 	}
+	x->codegen_line = (unsigned)json_integer_value(json_object_get(json_object_get(r, "properties"),
+									"codegenLine"));
 	for (int i = BASELINE_NEW; *state && i < NR_BASELINE_STATES; i++)
 		if (!strcmp(state, baseline_names[i]))
 			x->baseline = i;
@@ -396,8 +398,10 @@ static int read_enums(struct reader *rd, json_t *r, struct finding *x)
 
 static int read_result(struct reader *rd, json_t *r, struct finding *x)
 {
-	json_t *phys = json_object_get(json_array_get(json_object_get(r, "locations"), 0),
-				       "physicalLocation");
+	json_t *loc = json_array_get(json_object_get(r, "locations"), 0);
+	json_t *phys = json_object_get(loc, "physicalLocation");
+	const char *function = sarif_str(json_array_get(json_object_get(loc, "logicalLocations"), 0),
+					 "name");
 	json_t *sup = json_array_get(json_object_get(r, "suppressions"), 0);
 	json_t *snippet = json_object_get(json_object_get(json_object_get(phys, "region"),
 							  "snippet"), "text");
@@ -408,6 +412,10 @@ static int read_result(struct reader *rd, json_t *r, struct finding *x)
 		 sarif_str(r, "partialFingerprints.charscan/context/v1"));
 	if (json_is_string(snippet))
 		x->snippet = xstrdup(json_string_value(snippet));
+	if (*function)
+		x->function = xstrdup(function);
+	if (*sarif_str(r, "properties.operand"))
+		x->operand = xstrdup(sarif_str(r, "properties.operand"));
 	if (sup)
 		x->suppressed = xstrdup(sarif_str(sup, "justification"));
 	if (read_enums(rd, r, x) || read_physical(rd, phys, &x->loc) ||

@@ -313,15 +313,24 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 		"properties", "breaksWhenCharIs", breaks_names[x->breaks]);
 
 	free(message);
+	if (x->function)
+		json_object_set_new(json_array_get(json_object_get(res, "locations"), 0),
+				    "logicalLocations", json_pack("[{s:s}]", "name", x->function));
 	if (x->pass) {
 		json_object_set_new(res, "kind", json_string("pass"));
 		json_object_del(json_object_get(res, "properties"), "breaksWhenCharIs");
 	}
 	if (x->baseline)
 		json_object_set_new(res, "baselineState", json_string(baseline_names[x->baseline]));
+	if (x->operand)
+		json_object_set_new(json_object_get(res, "properties"), "operand",
+				    json_string(x->operand));
 	if (x->codegen)
 		json_object_set_new(json_object_get(res, "properties"), "codegen",
 				    json_string(x->codegen));
+	if (x->codegen_line)
+		json_object_set_new(json_object_get(res, "properties"), "codegenLine",
+				    json_integer(x->codegen_line));
 	if (x->suppressed)
 		json_object_set_new(res, "suppressions", json_pack("[{s:s, s:s, s:o}]",
 			"kind", "inSource", "status", "accepted",

@@ -402,7 +402,7 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 	}
 	judge(w, &(struct verdict){ .id = V_STORE_OUT_OF_RANGE,
 				    .br = k < 0 ? BREAKS_UNSIGNED : BREAKS_SIGNED,
-				    .at = { i, target, -1, NULL, NULL }, .expr = text,
+				    .at = { i, target, -1, NULL, NULL, -1 }, .expr = text,
 				    .vs = byte - 256, .vu = byte, .more = more });
 	if (list >= 0 && w->out->len > before)
 		note_table_store(w, target, before);

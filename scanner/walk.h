@@ -279,6 +279,7 @@ struct report_at {
 	int assign;		/* carrier assignment node, or -1 */
 	const struct carrier *car;	/* the carrier, or NULL */
 	const struct ret_val *ret;	/* returned by a function, or NULL */
+	int operand;		/* the char (or its carrier) as read, or -1 */
 };
 
 /* What a check concludes: the rule, message and kind of result come

@@ -79,6 +79,41 @@ def confirm_marks_changed_lines_and_annotates_results():
     check(verdicts.get(("CS001", 5)) == "changed", "CS001 at the dead test: %s" % verdicts)
 
 
+HOISTED = """\
+extern void use(int);
+void keep(const char *p, unsigned *out, int n)
+{
+	char c = p[n];
+	if (c == 'x')
+		use(n);
+	use(n + 1);
+	*out = c;
+}
+"""
+
+
+@test
+def confirm_credits_an_extension_made_at_an_earlier_read():
+    # The compiler extends c where it loads it (line 4) and stores the
+    # register at line 8: the finding there is confirmed by line 4.
+    d = scratch("confirm-hoisted")
+    with open(os.path.join(d, "hoisted.c"), "w") as f:
+        f.write(HOISTED)
+    compdb(d, ["hoisted.c"], ["-O2"])
+    p, out, rows = confirm(d, scan(d))
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    changed = {int(r[1]) for r in rows}
+    check(8 not in changed and 7 not in changed and 9 not in changed,
+          "the store itself changed, nothing to credit: %s" % rows)
+    res = [r for r in results(out) if r["ruleId"] == "CS006"]
+    check(len(res) == 1, "one CS006: %s" % res)
+    props = res[0]["properties"]
+    check(props.get("operand") == "c", "operand: %s" % props)
+    check(props.get("codegen") == "changed" and props.get("codegenLine") == 4,
+          "credited to the load at line 4: %s (changed lines %s)" % (props, sorted(changed)))
+    validate(out)
+
+
 @test
 def confirm_says_none_and_unchanged_where_there_is_no_difference():
     d = known_tree("confirm-none")

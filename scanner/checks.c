@@ -271,8 +271,10 @@ static void check_arith(struct walk *w, struct occ *o)
 		harmless(o, V_LOW_BYTE, o->ctx);
 		return;
 	}
-	if ((op == OP_SHL || op == OP_SHR) && !is_lhs(w, o))
-		return;			/* a char shift count */
+	if ((op == OP_SHL || op == OP_SHR) && !is_lhs(w, o)) {
+		harmless(o, V_SHIFT_COUNT, o->ctx);
+		return;
+	}
 	if (other >= 0 && eval_const(&w->t, other, &k)) {
 		derived_value(w, o, k);
 		return;
@@ -348,8 +350,12 @@ static void check_compound(struct walk *w, struct occ *o)
 
 	if (is_lhs(w, o) || lhs < 0)
 		return;
-	if (op != OP_ADD_A && op != OP_SUB_A && op != OP_OR_A &&
-	    op != OP_XOR_A && op != OP_MUL_A)
+	if (op == OP_SHL_A || op == OP_SHR_A) {
+		harmless(o, V_SHIFT_COUNT, o->ctx);
+		return;
+	}
+	if (op != OP_ADD_A && op != OP_SUB_A && op != OP_OR_A && op != OP_XOR_A &&
+	    op != OP_MUL_A && op != OP_DIV_A && op != OP_REM_A)
 		return;
 	if (T(w, lhs).type.cls == T_PTR)
 		check_index(w, o);

@@ -65,7 +65,9 @@ static int climb(struct walk *w, struct occ *o, struct domain *d)
 		o->ctx = p;
 		if (p < 0)
 			return -1;
-		if (t->n[p].kind == CXCursor_ParenExpr) {
+		/* k ? c : n is c on its way: observed where the ?: is */
+		if (t->n[p].kind == CXCursor_ParenExpr ||
+		    (t->n[p].kind == CXCursor_ConditionalOperator && child(t, p, 0) != o->top)) {
 			o->top = p;
 			continue;
 		}

@@ -79,6 +79,41 @@ static int is_key(struct walk *w, int i, const char *key)
 	return same;
 }
 
+/* isdigit((unsigned char)c) tests c's byte as isdigit(c) does: a cast
+ * to a char type or int in front of the argument, as written. */
+static const char *const byte_casts[] = {
+	"", "unsignedchar", "signedchar", "char", "u8", "__u8", "uint8_t", "int",
+};
+
+static int tests_key(struct walk *w, int arg, const char *key)
+{
+	const struct tree *t = &w->t;
+	int inner = strip_implicit(t, arg);
+
+	if (inner >= 0 && t->n[inner].kind == CXCursor_CStyleCastExpr &&
+	    t->n[inner].type.cls >= T_PLAIN_CHAR && t->n[inner].type.cls <= T_INT &&
+	    t->n[inner].type.cls != T_BOOL)
+		arg = t->n[inner].first;
+	return is_key(w, arg, key);
+}
+
+/* The same for a macro's invocation, as text: "isdigit" "u8" "c". */
+static int invokes_with_key(const char *text, const char *name, const char *key)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(text, name, n))
+		return 0;
+	text += n;
+	for (size_t i = 0; i < sizeof(byte_casts) / sizeof(byte_casts[0]); i++) {
+		size_t c = strlen(byte_casts[i]);
+
+		if (!strncmp(text, byte_casts[i], c) && !strcmp(text + c, key))
+			return 1;
+	}
+	return 0;
+}
+
 static void classify_call(struct walk *w, int i, const char *key, struct truth *r)
 {
 	const struct tree *t = &w->t;
@@ -92,16 +127,13 @@ static void classify_call(struct walk *w, int i, const char *key, struct truth *
 		name = xstrdup(clang_getCString(s));
 		clang_disposeString(s);
 		arg = child(t, i, 1);
-		known = is_key(w, arg, key);
+		known = tests_key(w, arg, key);
 	} else if ((name = macro_name(w, i, NULL))) {
 		/* libc's isdigit(c) is a macro over a table: the node is
 		 * inside the expansion, quoted as the invocation (its key:
 		 * parentheses off, as the value's). */
-		char *want = xasprintf("%s%s", name, key);
-
 		text = value_key(w, i);
-		known = !strcmp(text, want);
-		free(want);
+		known = invokes_with_key(text, name, key);
 	}
 	for (size_t k = 0; known && k < sizeof(ascii_only) / sizeof(ascii_only[0]); k++)
 		if (!strcmp(name, ascii_only[k]))
@@ -415,6 +447,9 @@ static int guard_of_value(struct walk *w, const struct occ *o, guard_test test)
 	char *key = value_key(w, o->src);
 	int g = unwritten_guard(w, at, key, test);
 
+	/* isdigit(c) ? c - '0' : 0 guards the arm, below where it is observed */
+	if (g < 0 && o->ref >= 0 && at != o->ref)
+		g = unwritten_guard(w, o->ref, key, test);
 	if (g < 0 && o->carrier >= 0 && only_char_write(w, o->carrier))
 		g = unwritten_guard(w, w->car[o->carrier].assign, key, test);
 	if (g < 0 && o->carrier >= 0) {

@@ -111,3 +111,33 @@ void hexdump(const char *buf, int n, char *out, const void *addr)
 	printk("%*d %pI4 %d\n", 4, buf[2], addr, buf[3]);	/* expect: CS006 {{'%*d'}} CS006 */
 	snprintf(out, 8, "%s=%u", "k", buf[4]);	/* expect: CS006 {{'%u'}} */
 }
+
+/*
+ * An arm of ?: is the char on its way: observed where the ?: is
+ * (net/ipv4/ip_output.c: skb->priority = (cork->tos != -1) ?
+ * cork->priority : sk->sk_priority, with char priority).  An arm the
+ * condition lets through only for ASCII bytes is quiet.
+ */
+struct cork_like { short tos; char priority; };
+extern int isdigit(int c);
+
+unsigned int pick_priority(const struct cork_like *cork, unsigned int dflt)
+{
+	return (cork->tos != -1) ? cork->priority : dflt;	/* expect: CS006 signed {{'cork->priority'}} */
+}
+
+unsigned int digit_or(char c, unsigned int dflt)
+{
+	return isdigit((unsigned char)c) ? c : dflt;	/* ok: CS006 only digits take this arm */
+}
+
+/*
+ * A char shift count is no finding: bytes 0x80-0xff shift by a negative
+ * amount or by 128..255, undefined either way.  A char divisor is.
+ */
+unsigned int shift_by(unsigned int bits, char n, int x, char d)
+{
+	bits <<= n;					/* ok: CS006 a shift count */
+	x /= d;						/* expect: CS006 {{'x /= d'}} */
+	return (bits >> n) + x;				/* ok: CS006 a shift count */
+}

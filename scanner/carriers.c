@@ -183,12 +183,19 @@ int reached_carrier(struct walk *w, int k, int read)
 
 #define MAX_FOLLOWED 256	/* callee parameters walked again, per TU */
 
-int argument_index(CXCursor call, CXCursor arg)
+/*
+ * Which argument of call node arg is: the call's children are the
+ * callee, then the arguments.  Not by cursor: after a declaration in an
+ * earlier argument (min()'s statement expression), libclang's cursors
+ * for the later ones no longer equal what clang_Cursor_getArgument()
+ * gives.
+ */
+int argument_index(const struct tree *t, int call, int arg)
 {
-	int n = clang_Cursor_getNumArguments(call);
+	int k = -1;
 
-	for (int k = 0; k < n; k++)
-		if (clang_equalCursors(clang_Cursor_getArgument(call, k), arg))
+	for (int c = t->n[call].first; c >= 0; c = t->n[c].next, k++)
+		if (c == arg)
 			return k;
 	return -1;
 }
@@ -215,15 +222,15 @@ int seed_parameter(struct walk *w, struct param_in p, const struct domain *d)
 
 /* Have the callee's body judge arg, a widened char or (d) a value
  * computed from one: 0 when no body here has a parameter for it. */
-int follow_into(struct walk *w, CXCursor call, CXCursor arg, const struct domain *d)
+int follow_into(struct walk *w, int call, int arg, const struct domain *d)
 {
-	CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
-	int k = argument_index(call, arg);
+	CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(w->t.n[call].cur));
+	int k = argument_index(&w->t, call, arg);
 
 	/* A variadic argument: no parameter holds it. */
 	if (k < 0 || clang_Cursor_isNull(fn) || in_system_header(fn) ||
 	    clang_Cursor_getNumArguments(fn) <= k)
 		return 0;
-	return seed_parameter(w, (struct param_in){ fn, (unsigned)k, w->function, call,
+	return seed_parameter(w, (struct param_in){ fn, (unsigned)k, w->function, w->t.n[call].cur,
 						    w->t.n[0].cur, NULL, NULL }, d);
 }

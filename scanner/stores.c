@@ -100,10 +100,8 @@ static int check_printed(struct walk *w, struct occ *o, CXCursor callee, const c
 
 	if (clang_Cursor_isNull(callee) || !clang_Cursor_isVariadic(callee) || named < 1)
 		return 0;
-	for (k = named; k < n; k++)
-		if (clang_equalCursors(clang_Cursor_getArgument(call, k), T(w, o->top).cur))
-			break;
-	if (k == n || !(fmt = literal_text(clang_Cursor_getArgument(call, named - 1))))
+	k = argument_index(&w->t, o->ctx, o->top);
+	if (k < named || k >= n || !(fmt = literal_text(clang_Cursor_getArgument(call, named - 1))))
 		return 0;
 	if (!format_conversion(fmt, (unsigned)(k - named), &conv)) {
 		free(fmt);
@@ -164,7 +162,7 @@ static int bodiless_parameter(struct walk *w, int call, int node)
 
 	if (clang_Cursor_isNull(callee) || !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
 		return -1;
-	k = argument_index(T(w, call).cur, T(w, node).cur);
+	k = argument_index(&w->t, call, node);
 	return k >= 0 && k < clang_Cursor_getNumArguments(callee) ? k : -1;
 }
 
@@ -233,13 +231,13 @@ static void check_escape(struct walk *w, struct occ *o)
 			;
 		/* A body in this TU: judged there; a variadic call
 		 * without a literal format: left to what reads it. */
-		else if (follow_into(w, c->cur, T(w, o->top).cur, NULL))
+		else if (follow_into(w, o->ctx, o->top, NULL))
 			harmless(o, V_FOLLOWED, o->top);
 		else if (!clang_Cursor_isNull(callee) &&
 			 clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
 			 !clang_Cursor_isVariadic(callee)) {
 			/* Another TU has the body: judged there. */
-			arg = argument_index(c->cur, T(w, o->top).cur);
+			arg = argument_index(&w->t, o->ctx, o->top);
 			if (xtu_resolved(w->xin, name, (unsigned)arg))
 				harmless(o, V_FOLLOWED, o->top);
 			else
@@ -307,7 +305,7 @@ void pass_on_derived(struct walk *w, struct occ *o)
 	} else if (stores_outside(w, o)) {
 		record_field(w, o, strip_parens(&w->t, child(&w->t, o->ctx, 0)));
 	} else if (c->kind == CXCursor_CallExpr) {
-		if (follow_into(w, c->cur, T(w, o->top).cur, &o->d))
+		if (follow_into(w, o->ctx, o->top, &o->d))
 			harmless(o, V_FOLLOWED, o->top);
 		else if ((k = bodiless_parameter(w, o->ctx, o->top)) >= 0)
 			pass_on_to_tu(w, o, k);

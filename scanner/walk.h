@@ -191,13 +191,13 @@ int reaching_value(const struct walk *w, CXCursor decl, int read);
  * if it writes a char; its index, or -1. */
 int reached_carrier(struct walk *w, int k, int read);
 /* Which argument of call arg is, or -1. */
-int argument_index(CXCursor call, CXCursor arg);
+int argument_index(const struct tree *t, int call, int arg);
 /* A widened plain char is passed to a function of this TU: queue its
  * body, to be walked again with that parameter as the carrier. */
 /* A verdict's message template, or a pass's reason. */
 const char *verdict_text(enum verdict_id id);
 int seed_parameter(struct walk *w, struct param_in p, const struct domain *d);
-int follow_into(struct walk *w, CXCursor call, CXCursor arg, const struct domain *d);
+int follow_into(struct walk *w, int call, int arg, const struct domain *d);
 void pass_on_derived(struct walk *w, struct occ *o);
 
 /* checks.c: one function per kind of context. */

@@ -141,3 +141,24 @@ unsigned int shift_by(unsigned int bits, char n, int x, char d)
 	x /= d;						/* expect: CS006 {{'x /= d'}} */
 	return (bits >> n) + x;				/* ok: CS006 a shift count */
 }
+
+/*
+ * After a statement expression with a declaration in an earlier argument
+ * (the kernel's min() and max()), the later arguments are still known by
+ * their place: the conversion that prints the char, the callee's
+ * parameter that receives it (drivers/input/input.c's modalias bits).
+ */
+#define max_of(a, b) ({ int __a = (a), __b = (b); __a > __b ? __a : __b; })
+
+static int shifted(int room, char key)
+{
+	return room + (key << 2);			/* expect: CS006 {{'key << 2'}} */
+}
+
+int print_bits(char *buf, int size, char name, char key)
+{
+	int len = snprintf(buf, max_of(size, 0), "%c", name);	/* ok: CS006 printed with %c */
+
+	len += snprintf(buf + len, max_of(size - len, 0), "%d", name);	/* expect: CS006 {{'%d'}} */
+	return len + shifted(max_of(size, 1), key);
+}

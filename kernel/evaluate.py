@@ -3,7 +3,9 @@
 
 What the codegen oracle (charscan confirm) says of a scan.  A changed line
 is one whose instructions differ between -fsigned-char and -funsigned-char.
-  explained  a changed line with a finding on it or a line next to it
+  explained  a changed line with a finding on it or a line next to it (or
+             next to the invocation of the macro whose argument it is in:
+             SARIF properties.expandedAtLine, the line debug info gives)
   accounted  explained, or covered by a harmless-widening verdict (a SARIF
              result of kind "pass", written by --explain), or a register
              move: a line whose only change is where values live (moves,
@@ -44,8 +46,9 @@ def load_results(sarif, srcroot):
     for r in run.get("results", []):
         loc = r["locations"][0]["physicalLocation"]
         rel = urllib.parse.unquote(loc["artifactLocation"]["uri"])
-        item = (rel, loc["region"]["startLine"], r["ruleId"],
-                r.get("properties", {}).get("codegen"))
+        props = r.get("properties", {})
+        item = (rel, loc["region"]["startLine"], r["ruleId"], props.get("codegen"),
+                props.get("expandedAtLine"))
         (passes if r.get("kind") == "pass" else findings).append(item)
     return findings, passes, judges
 
@@ -111,13 +114,20 @@ def account(changes, at_finding, at_pass):
     return out, moves
 
 
+def places(results):
+    """Where each result is, and, in a macro's argument, the line of the
+    invocation: the compiler gives the argument's code that line."""
+    return ({(r[0], r[1]) for r in results} |
+            {(r[0], r[4]) for r in results if r[4]})
+
+
 def main():
     sarif, tsv, srcroot, name, outdir = sys.argv[1:6]
     times = sys.argv[6] if len(sys.argv) > 6 else None
     findings, passes, judges = load_results(sarif, srcroot)
     changes = load_changes(tsv, srcroot)
-    at_finding = {(f[0], f[1]) for f in findings}
-    at_pass = {(p[0], p[1]) for p in passes}
+    at_finding = places(findings)
+    at_pass = places(passes)
 
     by_part = collections.defaultdict(lambda: [0, 0, 0])	# changed, explained, accounted
     by_dir = collections.defaultdict(lambda: [0, 0, 0])
@@ -138,7 +148,7 @@ def main():
             unaccounted.append((rel, n, fn, insns))
 
     per_rule = collections.defaultdict(lambda: [0, 0, 0, 0])	# all, changed, unchanged, none
-    for rel, n, rule, cg in findings:
+    for rel, n, rule, cg, _ in findings:
         row = per_rule[rule]
         row[0] += 1
         row[1 + ["changed", "unchanged", "none"].index(cg if cg else "none")] += 1

@@ -3,7 +3,9 @@
  * scan report annotated with what it says.  Each result gets
  * properties.codegen:
  *   changed    instructions on its line, or a line next to it, differ
- *              between -fsigned-char and -funsigned-char
+ *              between -fsigned-char and -funsigned-char (or next to the
+ *              line of the macro invocation it is an argument of:
+ *              properties.expandedAtLine, where debug info puts it)
  *   unchanged  there are instructions there, and they do not differ
  *   none       no instructions there (an initializer, a declaration)
  * A compiler extends a char once, where the function first reads it,
@@ -129,6 +131,9 @@ static void annotate(struct confirm *c, size_t n[3])
 		char *path = clean_path(xstrdup(f->v[i].loc.path));
 
 		f->v[i].codegen = verdict(&c->lines, cg_intern(path), f->v[i].loc.line);
+		if (strcmp(f->v[i].codegen, "changed") && f->v[i].expanded_line &&
+		    !strcmp(verdict(&c->lines, cg_intern(path), f->v[i].expanded_line), "changed"))
+			f->v[i].codegen = "changed";
 		if (strcmp(f->v[i].codegen, "changed") &&
 		    (f->v[i].codegen_line = hoisted_to(c, &f->v[i], cg_intern(path))))
 			f->v[i].codegen = "changed";

@@ -50,6 +50,9 @@ struct finding {
 	char *snippet;			/* the source line of loc */
 	char *operand;			/* the char as spelled where it is read,
 					 * or NULL */
+	unsigned expanded_line;		/* in a macro's argument: the line of the
+					 * invocation, which the compiler gives
+					 * its code; else 0 */
 	enum breaks breaks;
 	int pass;			/* SARIF kind "pass": judged harmless (--explain) */
 	int nrelated;

@@ -344,6 +344,8 @@ static struct finding *add_finding(struct walk *w, enum rule_id r, int node,
 	f->loc = l;
 	f->breaks = br;
 	f->function = xstrdup(w->function);
+	if ((f->expanded_line = expansion_line(w->t.n[node].cur)) == l.line)
+		f->expanded_line = 0;
 	f->snippet = line_text(w->tu, cursor_file(clang_Cursor_isNull(*macro) ?
 				w->t.n[node].cur : *macro), l.line, l.col);
 	utf16_columns(w->tu, &f->loc);

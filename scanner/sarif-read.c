@@ -390,6 +390,8 @@ static int read_enums(struct reader *rd, json_t *r, struct finding *x)
 	}
 	x->codegen_line = (unsigned)json_integer_value(json_object_get(json_object_get(r, "properties"),
 									"codegenLine"));
+	x->expanded_line = (unsigned)json_integer_value(json_object_get(json_object_get(r, "properties"),
+									 "expandedAtLine"));
 	for (int i = BASELINE_NEW; *state && i < NR_BASELINE_STATES; i++)
 		if (!strcmp(state, baseline_names[i]))
 			x->baseline = i;

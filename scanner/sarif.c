@@ -300,6 +300,19 @@ static void code_flow(struct ctx *c, const struct finding *x, json_t *res)
 							"locations", locs));
 }
 
+/* Optional members: left out when NULL or 0. */
+static void set_text(json_t *obj, const char *key, const char *value)
+{
+	if (value)
+		json_object_set_new(obj, key, json_string(value));
+}
+
+static void set_line(json_t *obj, const char *key, unsigned line)
+{
+	if (line)
+		json_object_set_new(obj, key, json_integer(line));
+}
+
 static json_t *result_json(struct ctx *c, const struct finding *x)
 {
 	const struct rule *r = &rules[x->rule];
@@ -322,15 +335,10 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 	}
 	if (x->baseline)
 		json_object_set_new(res, "baselineState", json_string(baseline_names[x->baseline]));
-	if (x->operand)
-		json_object_set_new(json_object_get(res, "properties"), "operand",
-				    json_string(x->operand));
-	if (x->codegen)
-		json_object_set_new(json_object_get(res, "properties"), "codegen",
-				    json_string(x->codegen));
-	if (x->codegen_line)
-		json_object_set_new(json_object_get(res, "properties"), "codegenLine",
-				    json_integer(x->codegen_line));
+	set_text(json_object_get(res, "properties"), "operand", x->operand);
+	set_line(json_object_get(res, "properties"), "expandedAtLine", x->expanded_line);
+	set_text(json_object_get(res, "properties"), "codegen", x->codegen);
+	set_line(json_object_get(res, "properties"), "codegenLine", x->codegen_line);
 	if (x->suppressed)
 		json_object_set_new(res, "suppressions", json_pack("[{s:s, s:s, s:o}]",
 			"kind", "inSource", "status", "accepted",

@@ -46,6 +46,19 @@ static int is_in_macro(CXSourceLocation l)
 	return !clang_File_isEqual(f, sf) || off != soff;
 }
 
+unsigned expansion_line(CXCursor c)
+{
+	CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+	CXFile f, sf;
+	unsigned line;
+
+	if (!is_in_macro(l))
+		return 0;
+	clang_getExpansionLocation(l, &f, &line, NULL, NULL);
+	clang_getSpellingLocation(l, &sf, NULL, NULL, NULL);
+	return clang_File_isEqual(f, sf) ? line : 0;
+}
+
 int in_macro(CXCursor c)
 {
 	return is_in_macro(clang_getRangeStart(clang_getCursorExtent(c)));

@@ -14,6 +14,9 @@ char *file_path(CXFile f);
  * Returns -1 for a cursor with no file location.
  */
 int cursor_region(CXTranslationUnit tu, CXCursor c, struct loc *l, CXCursor *macro);
+/* The line of the macro invocation whose argument c is written in (in
+ * the same file), or 0. */
+unsigned expansion_line(CXCursor c);
 /* Source text of a cursor, white space folded, shortened; caller frees. */
 char *cursor_text(CXTranslationUnit tu, CXCursor c);
 /* Line LINE of file f, without its newline, or of a long line the part

@@ -57,6 +57,7 @@ static void put_finding(struct buf *b, const struct finding *x)
 	put_str(b, x->function);
 	put_str(b, x->snippet);
 	put_str(b, x->operand);
+	put_u32(b, x->expanded_line);
 	put_u32(b, x->breaks);
 	put_u32(b, x->pass);
 	put_u32(b, x->nrelated);
@@ -164,6 +165,7 @@ static void get_finding(struct reader *r, struct finding *x)
 	x->function = get_str(r);
 	x->snippet = get_str(r);
 	x->operand = get_str(r);
+	x->expanded_line = get_u32(r);
 	x->breaks = (enum breaks)(get_u32(r) & BREAKS_EITHER);
 	x->pass = get_u32(r) != 0;
 	nrelated = get_u32(r);

@@ -41,6 +41,14 @@ def known_tree(name):
     return d
 
 
+def one_file_tree(name, file, text):
+    d = scratch(name)
+    with open(os.path.join(d, file), "w") as f:
+        f.write(text)
+    compdb(d, [file], ["-O2"])
+    return d
+
+
 def confirm(d, report, *extra):
     out = os.path.join(d, "confirmed.sarif")
     tsv = os.path.join(d, "changes.tsv")
@@ -96,10 +104,7 @@ void keep(const char *p, unsigned *out, int n)
 def confirm_credits_an_extension_made_at_an_earlier_read():
     # The compiler extends c where it loads it (line 4) and stores the
     # register at line 8: the finding there is confirmed by line 4.
-    d = scratch("confirm-hoisted")
-    with open(os.path.join(d, "hoisted.c"), "w") as f:
-        f.write(HOISTED)
-    compdb(d, ["hoisted.c"], ["-O2"])
+    d = one_file_tree("confirm-hoisted", "hoisted.c", HOISTED)
     p, out, rows = confirm(d, scan(d))
     check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
     changed = {int(r[1]) for r in rows}
@@ -111,6 +116,37 @@ def confirm_credits_an_extension_made_at_an_earlier_read():
     check(props.get("operand") == "c", "operand: %s" % props)
     check(props.get("codegen") == "changed" and props.get("codegenLine") == 4,
           "credited to the load at line 4: %s (changed lines %s)" % (props, sorted(changed)))
+    validate(out)
+
+
+IN_MACRO = """\
+extern int printf(const char *fmt, ...);
+#define show(fmt, ...) printf(fmt, ##__VA_ARGS__)
+void dump(const char *p)
+{
+	show("%d %c\\n",
+	     p[0], p[1]);
+}
+"""
+
+
+@test
+def results_in_a_macro_argument_carry_the_invocation_line():
+    # Debug info gives an argument's code the line of the invocation:
+    # the result says which line that is, and the oracle looks there.
+    d = one_file_tree("confirm-macro-argument", "arg.c", IN_MACRO)
+    report = os.path.join(d, "scan.sarif")
+    p = run(["-p", d, "-o", report, "--srcroot", d, "-q", "--explain"])
+    check(p.returncode == 1, "exit %d: %s" % (p.returncode, p.stderr))
+    got = {(r["ruleId"], r.get("kind", "fail"), r["locations"][0]["physicalLocation"]["region"]["startLine"],
+            r["properties"].get("expandedAtLine")) for r in results(report)}
+    check(("CS006", "fail", 6, 5) in got, "the %%d argument: %s" % got)
+    check(("CS006", "pass", 6, 5) in got, "the %%c argument: %s" % got)
+    p, out, rows = confirm(d, report)
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    changed = {int(r[1]) for r in rows}
+    cg = [r["properties"].get("codegen") for r in results(out) if r.get("kind") != "pass"]
+    check(cg == ["changed"], "the %%d argument, changed at line %s: %s" % (sorted(changed), cg))
     validate(out)
 
 

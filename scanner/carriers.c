@@ -38,12 +38,33 @@ int widened_char(const struct tree *t, int i)
 	return c >= 0 && t->n[c].type.cls == T_PLAIN_CHAR ? c : -1;
 }
 
-/* A widened char is the leaf of the values derived from it. */
+/*
+ * c ^ d, c & d, c | d of two widened plain chars: extending each and
+ * combining them extends the combined byte, by either signedness, so
+ * the result is a char again (binfmt_misc's (*s++ ^ e->magic[j]) &
+ * e->mask[j]).  Its left char, or -1.
+ */
+int bitwise_chars(const struct tree *t, int i)
+{
+	int l, r;
+
+	if (t->n[i].kind != CXCursor_BinaryOperator ||
+	    (t->n[i].op != OP_AND && t->n[i].op != OP_OR && t->n[i].op != OP_XOR))
+		return -1;
+	l = widened_char(t, strip_parens(t, child(t, i, 0)));
+	r = widened_char(t, strip_parens(t, child(t, i, 1)));
+	return l >= 0 && r >= 0 ? l : -1;
+}
+
+/* A widened char (or two combined bit by bit) is the leaf of the values
+ * derived from it. */
 static int widening_leaf(const struct tree *t, int i, void *arg, struct domain *d)
 {
 	int src = widened_char(t, i);
 
 	(void)arg;
+	if (src < 0)
+		src = bitwise_chars(t, i);
 	if (src >= 0) {
 		domain_char(d);
 		domain_convert(d, t->n[i].type);

@@ -219,12 +219,13 @@ static int settles(struct walk *w, int i, const struct domain *d0)
  * judged where it is observed, so (c | 0x20) == 'x' stays quiet while
  * (c >> 4) == 0x0f or u32 x = c | 0x20 does not.
  */
-static void derived_value(struct walk *w, struct occ *o, long long k)
+/* o's value OP constant k at o->ctx, per byte, into *d: the first byte
+ * whose result differs, or -1. */
+static int with_constant(struct walk *w, const struct occ *o, long long k, struct domain *d)
 {
 	enum op op = T(w, o->ctx).op;
 	struct ctype t = T(w, o->ctx).type;
 	val_t kk = convert(k, t), rs, ru;
-	struct domain d;
 	int first = -1;
 
 	for (int b = 0; b < 256; b++) {
@@ -235,11 +236,47 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 
 		if (!ok_s || !ok_u)
 			rs = ru = 0;	/* undefined either way: no difference */
-		d.s[b] = rs;
-		d.u[b] = ru;
+		d->s[b] = rs;
+		d->u[b] = ru;
 		if (first < 0 && rs != ru)
 			first = b;
 	}
+	return first;
+}
+
+/*
+ * A value computed from a char and computed on with a constant
+ * (((c | 0x20) >> 4) == 3): still not observed, followed on with the
+ * new value.  1 when it was.
+ */
+static int derived_again(struct walk *w, struct occ *o)
+{
+	static const enum op ops[] = { OP_ADD, OP_SUB, OP_MUL, OP_AND, OP_OR, OP_XOR,
+				       OP_SHL, OP_SHR };
+	int other = other_operand(w, o);
+	struct domain d;
+	long long k;
+	size_t i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]) && ops[i] != T(w, o->ctx).op; i++)
+		;
+	if (i == sizeof(ops) / sizeof(ops[0]) || other < 0 || !eval_const(&w->t, other, &k))
+		return 0;
+	if (with_constant(w, o, k, &d) < 0) {
+		harmless(o, V_DERIVED_SAME, o->ctx);
+		return 1;
+	}
+	o->d = d;
+	o->goes_on = 1;
+	return 1;
+}
+
+static void derived_value(struct walk *w, struct occ *o, long long k)
+{
+	enum op op = T(w, o->ctx).op;
+	struct domain d;
+	int first = with_constant(w, o, k, &d);
+
 	if (first < 0) {
 		harmless(o, V_DERIVED_SAME, o->ctx);
 		return;
@@ -261,6 +298,16 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 	}
 }
 
+/* Two plain chars combined bit by bit are a char again (bitwise_chars):
+ * followed on from the left operand only. */
+static int bitwise_of_chars(struct walk *w, struct occ *o)
+{
+	if (bitwise_chars(&w->t, o->ctx) < 0)
+		return 0;
+	o->goes_on = is_lhs(w, o);
+	return 1;
+}
+
 static void check_arith(struct walk *w, struct occ *o)
 {
 	enum op op = T(w, o->ctx).op;
@@ -279,6 +326,8 @@ static void check_arith(struct walk *w, struct occ *o)
 		derived_value(w, o, k);
 		return;
 	}
+	if (bitwise_of_chars(w, o))
+		return;
 	if (op == OP_AND)
 		return;			/* masked by a variable: unknown */
 	report_extension(w, o, V_EXTENDED_IN, NULL, 0xff, o->d.s[0xff], o->d.u[0xff]);
@@ -463,7 +512,8 @@ void check_context(struct walk *w, struct occ *o)
 	 * before, and reporting those would be noise. */
 	if (o->derived && T(w, o->ctx).kind != CXCursor_SwitchStmt &&
 	    !(T(w, o->ctx).kind == CXCursor_BinaryOperator && op_is_compare(T(w, o->ctx).op))) {
-		pass_on_derived(w, o);
+		if (T(w, o->ctx).kind != CXCursor_BinaryOperator || !derived_again(w, o))
+			pass_on_derived(w, o);
 		return;
 	}
 	if (tested_against_zero(&w->t, o->ctx, o->top)) {

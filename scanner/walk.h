@@ -182,6 +182,8 @@ int widened_char(const struct tree *t, int i);
  * (c - '0', (c | 0x20) << 1): its value per byte in *d and the char
  * expression, or -1 when v is anything else. */
 int char_expr(const struct tree *t, int v, struct domain *d);
+/* c ^ d, c & d, c | d of two widened plain chars: the left one, or -1. */
+int bitwise_chars(const struct tree *t, int i);
 /* reaching.c: the one write (index in w->wr) that reaches carrier k's
  * read, or -1 when more than one may, or it cannot tell. */
 int reaching_write(const struct walk *w, int k, int read);

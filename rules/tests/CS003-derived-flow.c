@@ -121,3 +121,45 @@ void walk_any(const char *fmt)
 	for (i = 0; i < depth; i++)		/* expect: CS003 {{compares 'depth' (computed from plain char 'fmt[1]') with 'i'}} */
 		visit(i);
 }
+
+/*
+ * Computed on with another constant before the test: still followed
+ * ((c | 0x20) >> 4 is the high nibble of the lower-cased byte).
+ */
+int high_nibble_low(char c)
+{
+	return ((c | 0x20) >> 4) < 3;		/* expect: CS003 {{'((c | 0x20) >> 4) < 3'}} */
+}
+
+int high_nibble_is(char c)
+{
+	return ((c | 0x20) >> 4) == 3;		/* ok: CS003 6..15 never equals 3 */
+}
+
+/*
+ * Two chars combined bit by bit are a char again: the byte a ^ b,
+ * extended by either signedness (fs/binfmt_misc.c compares magic bytes
+ * under a mask this way).  Tested against zero or masked, the same;
+ * tested for its sign, not.
+ */
+struct magic { char bytes[8], mask[8]; };
+
+int magic_matches(const char *s, const struct magic *m, int n)
+{
+	int j;
+
+	for (j = 0; j < n; j++)
+		if ((*s++ ^ m->bytes[j]) & m->mask[j])	/* ok: CS006 a zero test of the combined byte */
+			break;
+	return j == n;
+}
+
+int differ_high(char a, char b)
+{
+	return ((a ^ b) & 0xf0) == 0xf0;	/* ok: CS003 */
+}
+
+int sign_differs(char a, char b)
+{
+	return (a ^ b) < 0;			/* expect: CS002 unsigned {{'(a ^ b) < 0'}} */
+}

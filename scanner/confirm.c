@@ -11,8 +11,10 @@
  * A compiler extends a char once, where the function first reads it,
  * and reuses the register after: a result whose own lines did not
  * change is "changed" too when an earlier line of its function reads
- * the same operand and its change is an extension (movsb, movzb);
- * properties.codegenLine says which line.
+ * the same operand and its change is an extension (movsb, movzb), or
+ * when the line its char was widened at changed (the related location
+ * of the assignment into the variable or field it reads, or of the
+ * return as int): properties.codegenLine says which line.
  * and, with --changes, every changed line is written as a row of
  * "path, line, function, differing instructions" for make evaluate.
  */
@@ -121,6 +123,27 @@ static unsigned hoisted_to(struct confirm *c, const struct finding *f, const cha
 	return 0;
 }
 
+/* The line where f's char was widened into what its line reads (the
+ * assignment of a variable or field, a return as int), if that line
+ * changed; else 0. */
+static unsigned widened_at(struct confirm *c, const struct finding *f)
+{
+	for (int i = 0; i < f->nrelated; i++) {
+		const struct related *r = &f->related[i];
+		char *path;
+		int changed;
+
+		if (strcmp(r->label, "assignment") && strcmp(r->label, "return"))
+			continue;
+		path = clean_path(xstrdup(r->loc.path));
+		changed = !strcmp(verdict(&c->lines, cg_intern(path), r->loc.line), "changed");
+		free(path);
+		if (changed)
+			return r->loc.line;
+	}
+	return 0;
+}
+
 /* Each result gets its verdict; counts per verdict into n[3]. */
 static void annotate(struct confirm *c, size_t n[3])
 {
@@ -135,7 +158,8 @@ static void annotate(struct confirm *c, size_t n[3])
 		    !strcmp(verdict(&c->lines, cg_intern(path), f->v[i].expanded_line), "changed"))
 			f->v[i].codegen = "changed";
 		if (strcmp(f->v[i].codegen, "changed") &&
-		    (f->v[i].codegen_line = hoisted_to(c, &f->v[i], cg_intern(path))))
+		    ((f->v[i].codegen_line = hoisted_to(c, &f->v[i], cg_intern(path))) ||
+		     (f->v[i].codegen_line = widened_at(c, &f->v[i]))))
 			f->v[i].codegen = "changed";
 		for (int j = 0; j < 3; j++)
 			n[j] += !strcmp(f->v[i].codegen, names[j]);

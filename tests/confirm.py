@@ -119,6 +119,39 @@ def confirm_credits_an_extension_made_at_an_earlier_read():
     validate(out)
 
 
+STORED = """\
+struct insn { int rel32; };
+
+void prepare(struct insn *p, const unsigned char *bytes)
+{
+	p->rel32 = *(char *)bytes;
+}
+
+/* The field is read elsewhere: its value was extended where stored. */
+
+unsigned long target(const struct insn *p, unsigned long ip)
+{
+	return ip + p->rel32;
+}
+"""
+
+
+@test
+def confirm_credits_the_line_where_the_char_was_widened():
+    # The read of the field at line 12 does not change: the extension is
+    # the store at line 5, the finding's related "assignment".
+    d = one_file_tree("confirm-stored", "stored.c", STORED)
+    p, out, rows = confirm(d, scan(d))
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    changed = {int(r[1]) for r in rows}
+    check(changed == {5}, "only the store changes: %s" % rows)
+    res = [r for r in results(out) if r["locations"][0]["physicalLocation"]["region"]["startLine"] == 12]
+    check(len(res) == 1 and res[0]["ruleId"] == "CS006", "the read: %s" % res)
+    props = res[0]["properties"]
+    check(props.get("codegen") == "changed" and props.get("codegenLine") == 5,
+          "credited to the store: %s" % props)
+
+
 IN_MACRO = """\
 extern int printf(const char *fmt, ...);
 #define show(fmt, ...) printf(fmt, ##__VA_ARGS__)

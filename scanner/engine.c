@@ -427,6 +427,7 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	findings_drop(out, drop);
 	free(drop);
 	tree_free(&w.t);
+	free(w.afn);
 	free(w.car);
 	free(w.wr);
 	free(w.pin);

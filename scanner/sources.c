@@ -6,6 +6,7 @@
  * wherever it goes.  Anything not proven so can hold any byte.
  */
 #include <string.h>
+#include "util.h"
 #include "walk.h"
 
 static int ascii(long long k)
@@ -150,10 +151,54 @@ static int ascii_table_read(const struct tree *t, int i)
 	return clang_getCursorKind(d) == CXCursor_VarDecl && ascii_table(d);
 }
 
-static int ascii_write(const struct tree *t, int v, void *unused)
+#define MAX_ASCII_CALLS 2	/* calls deep: mas_mt_height() -> mt_height() */
+
+static int ascii_at(const struct tree *t, int v, struct walk *w, int depth);
+
+/* Does fn (a definition) return values in 0..127 only? */
+static int returns_ascii(struct walk *w, CXCursor fn, int depth)
 {
-	(void)unused;
-	return v < 0 || ascii_value(t, v) || ascii_table_read(t, strip_parens(t, v));
+	struct tree ft = { 0 };
+	int ok = 1, any = 0;
+
+	tree_build(&ft, w->t.tu, fn);
+	for (int i = 1; i < ft.len && ok; i++)
+		if (ft.n[i].kind == CXCursor_ReturnStmt) {
+			any = 1;
+			ok = ft.n[i].first >= 0 && ascii_at(&ft, ft.n[i].first, w, depth);
+		}
+	tree_free(&ft);
+	return ok && any;
+}
+
+/*
+ * A call of a function of this TU whose every return is in 0..127
+ * (lib/maple_tree.c: char empty_count = mas_mt_height(mas), a height
+ * masked to 0..31 two calls down), asked once per function.
+ */
+static int ascii_call(const struct tree *t, int v, struct walk *w, int depth)
+{
+	CXCursor fn;
+	size_t k;
+
+	if (!w || depth >= MAX_ASCII_CALLS || t->n[v].kind != CXCursor_CallExpr)
+		return 0;
+	fn = clang_getCursorDefinition(clang_getCursorReferenced(t->n[v].cur));
+	if (clang_Cursor_isNull(fn))
+		return 0;
+	for (k = 0; k < w->nafn && !clang_equalCursors(w->afn[k].fn, fn); k++)
+		;
+	if (k == w->nafn) {
+		grow(&w->afn, &w->afncap, w->nafn + 1, sizeof(*w->afn));
+		w->afn[w->nafn++] = (struct ascii_fn){ fn, 0 };	/* no recursion */
+		w->afn[k].ascii = returns_ascii(w, fn, depth + 1);
+	}
+	return w->afn[k].ascii;
+}
+
+static int ascii_write(const struct tree *t, int v, void *walk)
+{
+	return v < 0 || ascii_at(t, v, walk, 0) || ascii_table_read(t, strip_parens(t, v));
 }
 
 /* Every write of the local variable decl in this function is an ASCII
@@ -161,7 +206,7 @@ static int ascii_write(const struct tree *t, int v, void *unused)
  * macro's temporary holding input[0]), and its address is not taken. */
 static int ascii_local(struct walk *w, CXCursor decl)
 {
-	return each_write(w, decl, ascii_write, NULL);
+	return each_write(w, decl, ascii_write, w);
 }
 
 struct only_value {
@@ -199,7 +244,8 @@ int constant_local(struct walk *w, int i, long long *k)
 	return 1;
 }
 
-int ascii_value(const struct tree *t, int v)
+/* Value v is in 0..127; with w, calls of this TU's functions are asked. */
+static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
 {
 	long long k;
 
@@ -209,14 +255,25 @@ int ascii_value(const struct tree *t, int v)
 	if (eval_const(t, v, &k))
 		return ascii(k);
 	v = strip_implicit(t, v);
-	if (v >= 0 && t->n[v].kind == CXCursor_ConditionalOperator)
-		return ascii_value(t, child(t, v, 1)) && ascii_value(t, child(t, v, 2));
-	/* masked to 0..127: x & 0x3f whatever x is */
-	if (v >= 0 && t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_AND)
+	if (v < 0)
+		return 0;
+	if (t->n[v].kind == CXCursor_ConditionalOperator)
+		return ascii_at(t, child(t, v, 1), w, depth) && ascii_at(t, child(t, v, 2), w, depth);
+	if (t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_AND)
+		/* masked to 0..127: x & 0x3f whatever x is */
 		for (int side = 0; side < 2; side++)
 			if (eval_const(t, child(t, v, side), &k) && ascii(k))
 				return 1;
-	return 0;
+	/* (flags & 0x7c) >> 2: 0..127 shifted right stays there */
+	if (t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_SHR &&
+	    eval_const(t, child(t, v, 1), &k) && k >= 0)
+		return ascii_at(t, child(t, v, 0), w, depth);
+	return ascii_call(t, v, w, depth);
+}
+
+int ascii_value(const struct tree *t, int v)
+{
+	return ascii_at(t, v, NULL, 0);
 }
 
 int ascii_source(struct walk *w, int src)
@@ -238,5 +295,5 @@ int ascii_source(struct walk *w, int src)
 		return 1;
 	/* written other values elsewhere, but here only this one reaches */
 	v = reaching_value(w, d, i);
-	return v >= 0 && ascii_write(t, v, NULL);
+	return v >= 0 && ascii_write(t, v, w);
 }

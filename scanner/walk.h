@@ -84,6 +84,13 @@ struct int_call {
 };
 
 /* A table of plain char of this TU: how its uses read it (tables.c). */
+/* A function of this TU, and whether every value it returns is in
+ * 0..127 (sources.c). */
+struct ascii_fn {
+	CXCursor fn;		/* its definition */
+	int ascii;
+};
+
 struct table_use {
 	CXCursor var;		/* canonical */
 	unsigned signed_reads;	/* (const signed char *)table */
@@ -151,6 +158,8 @@ struct walk {
 	size_t nsret, sretcap;
 	struct param_finding *pfind;
 	size_t npfind, pfindcap;
+	struct ascii_fn *afn;	/* functions asked: do they return 0..127? */
+	size_t nafn, afncap;
 };
 
 /* A plain char value on its way to where it is observed. */

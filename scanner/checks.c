@@ -251,16 +251,11 @@ static int with_constant(struct walk *w, const struct occ *o, long long k, struc
  */
 static int derived_again(struct walk *w, struct occ *o)
 {
-	static const enum op ops[] = { OP_ADD, OP_SUB, OP_MUL, OP_AND, OP_OR, OP_XOR,
-				       OP_SHL, OP_SHR };
 	int other = other_operand(w, o);
 	struct domain d;
 	long long k;
-	size_t i;
 
-	for (i = 0; i < sizeof(ops) / sizeof(ops[0]) && ops[i] != T(w, o->ctx).op; i++)
-		;
-	if (i == sizeof(ops) / sizeof(ops[0]) || other < 0 || !eval_const(&w->t, other, &k))
+	if (!is_value_op(T(w, o->ctx).op) || other < 0 || !eval_const(&w->t, other, &k))
 		return 0;
 	if (with_constant(w, o, k, &d) < 0) {
 		harmless(o, V_DERIVED_SAME, o->ctx);

@@ -113,8 +113,7 @@ static int is_value_cast(const struct tree *t, int i)
 	return 0;
 }
 
-/* Operators a value goes through with a constant and stays one value. */
-static int is_value_op(enum op op)
+int is_value_op(enum op op)
 {
 	static const enum op ops[] = { OP_ADD, OP_SUB, OP_MUL, OP_AND, OP_OR, OP_XOR,
 				       OP_SHL, OP_SHR };

@@ -26,6 +26,8 @@ val_t convert(val_t v, struct ctype to);
  * out of range) or OP is not arithmetic. */
 int eval_binop(enum op op, val_t a, val_t b, struct ctype t, val_t *out);
 int eval_compare(enum op op, val_t a, val_t b);
+/* Operators a value goes through with a constant and stays one value. */
+int is_value_op(enum op op);
 
 /*
  * An expression as a function of one leaf: the leaf, casts of it to an

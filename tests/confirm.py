@@ -49,6 +49,21 @@ def one_file_tree(name, file, text):
     return d
 
 
+def confirm_one_file(name, file, text):
+    """Scan and confirm one -O2 file: the annotated report and the
+    changed lines."""
+    d = one_file_tree(name, file, text)
+    p, out, rows = confirm(d, scan(d))
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    return out, {int(r[1]) for r in rows}
+
+
+def check_credited(result, line, what):
+    props = result["properties"]
+    check(props.get("codegen") == "changed" and props.get("codegenLine") == line,
+          "credited to %s at line %d: %s" % (what, line, props))
+
+
 def confirm(d, report, *extra):
     out = os.path.join(d, "confirmed.sarif")
     tsv = os.path.join(d, "changes.tsv")
@@ -104,18 +119,12 @@ void keep(const char *p, unsigned *out, int n)
 def confirm_credits_an_extension_made_at_an_earlier_read():
     # The compiler extends c where it loads it (line 4) and stores the
     # register at line 8: the finding there is confirmed by line 4.
-    d = one_file_tree("confirm-hoisted", "hoisted.c", HOISTED)
-    p, out, rows = confirm(d, scan(d))
-    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
-    changed = {int(r[1]) for r in rows}
-    check(8 not in changed and 7 not in changed and 9 not in changed,
-          "the store itself changed, nothing to credit: %s" % rows)
+    out, changed = confirm_one_file("confirm-hoisted", "hoisted.c", HOISTED)
+    check(not changed & {7, 8, 9}, "the store itself changed, nothing to credit: %s" % changed)
     res = [r for r in results(out) if r["ruleId"] == "CS006"]
     check(len(res) == 1, "one CS006: %s" % res)
-    props = res[0]["properties"]
-    check(props.get("operand") == "c", "operand: %s" % props)
-    check(props.get("codegen") == "changed" and props.get("codegenLine") == 4,
-          "credited to the load at line 4: %s (changed lines %s)" % (props, sorted(changed)))
+    check(res[0]["properties"].get("operand") == "c", "operand: %s" % res[0]["properties"])
+    check_credited(res[0], 4, "the load")
     validate(out)
 
 
@@ -140,16 +149,11 @@ unsigned long target(const struct insn *p, unsigned long ip)
 def confirm_credits_the_line_where_the_char_was_widened():
     # The read of the field at line 12 does not change: the extension is
     # the store at line 5, the finding's related "assignment".
-    d = one_file_tree("confirm-stored", "stored.c", STORED)
-    p, out, rows = confirm(d, scan(d))
-    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
-    changed = {int(r[1]) for r in rows}
-    check(changed == {5}, "only the store changes: %s" % rows)
+    out, changed = confirm_one_file("confirm-stored", "stored.c", STORED)
+    check(changed == {5}, "only the store changes: %s" % changed)
     res = [r for r in results(out) if r["locations"][0]["physicalLocation"]["region"]["startLine"] == 12]
     check(len(res) == 1 and res[0]["ruleId"] == "CS006", "the read: %s" % res)
-    props = res[0]["properties"]
-    check(props.get("codegen") == "changed" and props.get("codegenLine") == 5,
-          "credited to the store: %s" % props)
+    check_credited(res[0], 5, "the store")
 
 
 IN_MACRO = """\

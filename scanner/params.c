@@ -2,9 +2,12 @@
  * Parameters of plain char in functions only this file can call: when
  * every call passes an ASCII constant (bunzip2's get_bits(bd, 8),
  * helper(s, ',')), the function's address is never taken and the body
- * never writes the parameter, it holds ASCII only.  The walk counts the arguments of every
- * such call; a finding whose char is such a parameter is dropped once
- * the whole TU has been seen.
+ * never writes the parameter, it holds ASCII only.  The same for a
+ * pointer to plain char every call points at a constant ASCII table or
+ * literal (hid-sony's ghl_init_urb(..., ghl_ps4_magic_data, ...)): what
+ * it reads is ASCII.  The walk counts the arguments of every such call;
+ * a finding whose char is (read through) such a parameter is dropped
+ * once the whole TU has been seen.
  */
 #include <stdlib.h>
 #include "util.h"
@@ -13,6 +16,16 @@
 static int is_plain_char(CXType t)
 {
 	return classify_type(t).cls == T_PLAIN_CHAR;
+}
+
+/* char *p, or char p[] (a parameter's array is a pointer). */
+static int points_to_plain_char(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer)
+		return is_plain_char(clang_getPointeeType(t));
+	return (t.kind == CXType_IncompleteArray || t.kind == CXType_ConstantArray) &&
+	       is_plain_char(clang_getArrayElementType(t));
 }
 
 static int internal_function(CXCursor fn)
@@ -47,15 +60,19 @@ static void note_call(struct walk *w, int call, CXCursor fn)
 	int n = clang_Cursor_getNumArguments(fn);
 
 	for (int k = 0; k < n; k++) {
-		struct param_use *u;
+		CXType type = clang_getCursorType(clang_Cursor_getArgument(fn, k));
+		int arg = child(t, call, k + 1), ascii;
 
-		if (!is_plain_char(clang_getCursorType(clang_Cursor_getArgument(fn, k))))
-			continue;
-		u = param_of(w, fn, k);
-		if (child(t, call, k + 1) >= 0 && ascii_value(t, child(t, call, k + 1)))
-			u->ascii_args++;
+		if (is_plain_char(type))
+			ascii = arg >= 0 && ascii_value(t, arg);
+		else if (points_to_plain_char(type))
+			ascii = arg >= 0 && ascii_pointer(t, arg);
 		else
-			u->other_args++;
+			continue;
+		if (ascii)
+			param_of(w, fn, k)->ascii_args++;
+		else
+			param_of(w, fn, k)->other_args++;
 	}
 }
 
@@ -107,8 +124,9 @@ void note_param_finding(struct walk *w, CXCursor decl, size_t finding)
 	int n;
 
 	if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_ParmDecl ||
-	    !is_plain_char(clang_getCursorType(decl)) || !internal_function(fn) ||
-	    written(&w->t, decl))
+	    !(is_plain_char(clang_getCursorType(decl)) ||
+	      points_to_plain_char(clang_getCursorType(decl))) ||
+	    !internal_function(fn) || written(&w->t, decl))
 		return;
 	n = clang_Cursor_getNumArguments(fn);
 	for (int k = 0; k < n; k++)
@@ -125,6 +143,13 @@ int address_taken(struct walk *w, CXCursor fn)
 	return param_of(w, clang_getCanonicalCursor(fn), -1)->address_taken;
 }
 
+/* With --explain, the finding is said as a pass, for what it is. */
+static void say_as_pass(struct finding *f)
+{
+	finding_make_pass(f, xasprintf("'%s': %s", f->operand ? f->operand : "...",
+				       verdict_text(V_ASCII_ARGUMENTS)));
+}
+
 void drop_ascii_params(struct walk *w, unsigned char *drop)
 {
 	for (size_t f = 0; f < w->npfind; f++) {
@@ -132,7 +157,11 @@ void drop_ascii_params(struct walk *w, unsigned char *drop)
 		int address_taken = param_of(w, pf->fn, -1)->address_taken;
 		const struct param_use *u = param_of(w, pf->fn, pf->index);
 
-		if (!address_taken && u->ascii_args && !u->other_args && pf->finding < w->out->len)
+		if (address_taken || !u->ascii_args || u->other_args || pf->finding >= w->out->len)
+			continue;
+		if (w->opts->explain)
+			say_as_pass(&w->out->v[pf->finding]);
+		else
 			drop[pf->finding] = 1;
 	}
 	free(w->param);

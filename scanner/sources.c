@@ -27,6 +27,20 @@ static int no_escapes(CXCursor lit)
 	return plain;
 }
 
+/* A literal spelled with ASCII characters only and no escapes ("ab"):
+ * evaluating one outside an initializer gives nothing. */
+static int ascii_spelling(CXCursor lit)
+{
+	CXString sp = clang_getCursorSpelling(lit);
+	const char *p = clang_getCString(sp);
+	int ok = p && *p && !strchr(p, '\\');
+
+	for (; ok && *p; p++)
+		ok = ascii((unsigned char)*p);
+	clang_disposeString(sp);
+	return ok;
+}
+
 /* A string literal's bytes, all of them (the array's size, not strlen:
  * "a\0\xff" hides a byte from strlen). */
 static int ascii_string(CXCursor lit, long long size)
@@ -269,6 +283,23 @@ static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
 	    eval_const(t, child(t, v, 1), &k) && k >= 0)
 		return ascii_at(t, child(t, v, 0), w, depth);
 	return ascii_call(t, v, w, depth);
+}
+
+int ascii_pointer(const struct tree *t, int arg)
+{
+	int i = strip_implicit(t, arg);
+	CXCursor d;
+
+	if (i < 0)
+		return 0;
+	if (t->n[i].kind == CXCursor_ConditionalOperator)
+		return ascii_pointer(t, child(t, i, 1)) && ascii_pointer(t, child(t, i, 2));
+	if (t->n[i].kind == CXCursor_StringLiteral)
+		return ascii_spelling(t->n[i].cur);
+	if (t->n[i].kind != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(t->n[i].cur);
+	return clang_getCursorKind(d) == CXCursor_VarDecl && ascii_table(d);
 }
 
 int ascii_value(const struct tree *t, int v)

@@ -266,6 +266,8 @@ int tested_guard(struct walk *w, const struct occ *o);
  * values masked to 0..127); a value that is one. */
 int ascii_source(struct walk *w, int src);
 int ascii_value(const struct tree *t, int v);
+/* Argument arg points at an ASCII-only constant table or literal. */
+int ascii_pointer(const struct tree *t, int arg);
 /* Node i reads a local variable whose one write is its initializer, a
  * constant (min/max's temporaries: typeof(y) __y = (y)): its value. */
 int constant_local(struct walk *w, int i, long long *k);

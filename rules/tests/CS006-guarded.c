@@ -214,3 +214,32 @@ void *reload(struct cursor *cur, int shift, int multi)
 	offset = cur->offset;
 	return slot_at(offset);			/* expect: CS006 {{'offset'}} */
 }
+
+/*
+ * A pointer parameter every call points at a constant ASCII table or
+ * literal reads ASCII only (drivers/hid/hid-sony.c's ghl_init_urb(),
+ * given ghl_ps3wiiu_magic_data or ghl_ps4_magic_data).  One call with
+ * another table, or with any pointer, and the reads are any byte.
+ */
+static const char magic_ps3[] = { 0x02, 0x08, 0x20, 0x00 };
+static const char magic_ps4[] = { 0x30, 0x02, 0x08, 0x0a };
+static const char magic_odd[] = { 0x30, 0x7f, 0x7e };
+extern void send_value(unsigned short v);
+
+static void send_magic(const char magic[])
+{
+	send_value((5 << 8) | magic[0]);		/* ok: CS006 only ASCII tables are passed */
+}
+
+static void send_other(const char *magic)
+{
+	send_value((5 << 8) | magic[1]);		/* expect: CS006 {{'magic[1]'}} */
+}
+
+void start_dongle(int ps4, const char *user)
+{
+	send_magic(ps4 ? magic_ps4 : magic_ps3);
+	send_magic("ab");
+	send_other(magic_odd);
+	send_other(user);
+}

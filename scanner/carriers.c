@@ -150,20 +150,18 @@ void find_carriers(struct walk *w)
 	w->nwr = 0;
 	for (int i = 1; i < t->len && w->ncar; i++) {
 		const struct node *n = &t->n[i];
-		int k;
+		int k, ref;
 
 		if (n->kind == CXCursor_VarDecl &&
 		    (k = find_carrier(w, n->cur)) >= 0 && last_expr_child(t, i) >= 0) {
 			note_write(w, k, last_expr_child(t, i), i);
 			add_write(w, k, i, last_expr_child(t, i), 1, 0);
-		} else if (n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN &&
-			 (k = referenced_carrier(w, child(t, i, 0))) >= 0) {
+		} else if ((ref = written_ref(t, i)) < 0 || (k = referenced_carrier(w, ref)) < 0) {
+			continue;
+		} else if (n->kind == CXCursor_BinaryOperator) {	/* v = x */
 			note_write(w, k, child(t, i, 1), i);
 			add_write(w, k, i, child(t, i, 1), 1, 0);
-		} else if ((n->kind == CXCursor_CompoundAssignOperator ||
-			  (n->kind == CXCursor_UnaryOperator &&
-			   (n->op == OP_INC || n->op == OP_DEC || n->op == OP_ADDR))) &&
-			 (k = referenced_carrier(w, child(t, i, 0))) >= 0) {
+		} else {						/* v += x, v++, &v */
 			w->car[k].bad = 1;
 			add_write(w, k, i, -1, 0, n->op == OP_ADDR);
 		}

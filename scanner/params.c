@@ -101,18 +101,10 @@ void note_param_args(struct walk *w)
 static int written(const struct tree *t, CXCursor decl)
 {
 	for (int i = 1; i < t->len; i++) {
-		const struct node *n = &t->n[i];
-		int ref;
+		int ref = written_ref(t, i);
 
-		if ((n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN) ||
-		    n->kind == CXCursor_CompoundAssignOperator ||
-		    (n->kind == CXCursor_UnaryOperator &&
-		     (n->op == OP_INC || n->op == OP_DEC || n->op == OP_ADDR))) {
-			ref = strip_parens(t, child(t, i, 0));
-			if (ref >= 0 && t->n[ref].kind == CXCursor_DeclRefExpr &&
-			    clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl))
-				return 1;
-		}
+		if (ref >= 0 && clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl))
+			return 1;
 	}
 	return 0;
 }

@@ -120,6 +120,20 @@ int reaching_write(const struct walk *w, int k, int read)
 	return reaching(&w->t, &(struct writes){ w->wr, w->nwr, k }, read);
 }
 
+int written_ref(const struct tree *t, int i)
+{
+	const struct node *n = &t->n[i];
+	int ref;
+
+	if (!((n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN) ||
+	      n->kind == CXCursor_CompoundAssignOperator ||
+	      (n->kind == CXCursor_UnaryOperator &&
+	       (n->op == OP_INC || n->op == OP_DEC || n->op == OP_ADDR))))
+		return -1;
+	ref = strip_parens(t, child(t, i, 0));
+	return ref >= 0 && t->n[ref].kind == CXCursor_DeclRefExpr ? ref : -1;
+}
+
 /* Is node i a write of decl (v = ..., v++, v += ..., &v)?  Its kind of
  * write in *plain / *address, the value a plain one writes in *value. */
 static int writes_decl(const struct tree *t, int i, CXCursor decl, int *value, int *plain,
@@ -134,13 +148,7 @@ static int writes_decl(const struct tree *t, int i, CXCursor decl, int *value, i
 		*address = 0;
 		return *value >= 0 && clang_equalCursors(n->cur, decl);
 	}
-	if (!((n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN) ||
-	      n->kind == CXCursor_CompoundAssignOperator ||
-	      (n->kind == CXCursor_UnaryOperator &&
-	       (n->op == OP_INC || n->op == OP_DEC || n->op == OP_ADDR))))
-		return 0;
-	ref = strip_parens(t, child(t, i, 0));
-	if (ref < 0 || t->n[ref].kind != CXCursor_DeclRefExpr ||
+	if ((ref = written_ref(t, i)) < 0 ||
 	    !clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl))
 		return 0;
 	*plain = n->op == OP_ASSIGN;

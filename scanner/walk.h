@@ -196,6 +196,9 @@ int bitwise_chars(const struct tree *t, int i);
 /* reaching.c: the one write (index in w->wr) that reaches carrier k's
  * read, or -1 when more than one may, or it cannot tell. */
 int reaching_write(const struct walk *w, int k, int read);
+/* The variable node i writes (v = x, v += x, v++, &v): its DeclRefExpr,
+ * or -1. */
+int written_ref(const struct tree *t, int i);
 /* The value of the one write of local decl that reaches read, or -1. */
 int reaching_value(const struct walk *w, CXCursor decl, int read);
 /* carriers.c: a carrier of its own for a read only that write reaches,

@@ -15,19 +15,31 @@
 
 #define TOOL_NAME "charscan"
 
-const char *sarif_str(json_t *obj, const char *path)
+/* "a.b.c": nested objects; NULL when any is missing. */
+static json_t *member(json_t *obj, const char *path)
 {
 	char key[64];
 	const char *dot;
 
-	/* "a.b.c": nested objects; NULL anywhere gives "". */
 	while (obj && (dot = strchr(path, '.'))) {
 		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
 		obj = json_object_get(obj, key);
 		path = dot + 1;
 	}
-	obj = obj ? json_object_get(obj, path) : NULL;
-	return json_is_string(obj) ? json_string_value(obj) : "";
+	return obj ? json_object_get(obj, path) : NULL;
+}
+
+const char *sarif_str(json_t *obj, const char *path)
+{
+	json_t *v = member(obj, path);
+
+	return json_is_string(v) ? json_string_value(v) : "";
+}
+
+/* A line number member, 0 when absent. */
+static unsigned sarif_line(json_t *obj, const char *path)
+{
+	return (unsigned)json_integer_value(member(obj, path));
 }
 
 /* A member that must be absent or one of the listed strings. */
@@ -369,7 +381,7 @@ static int read_fix(struct reader *rd, json_t *fixes, struct finding *x)
 static int read_enums(struct reader *rd, json_t *r, struct finding *x)
 {
 	const char *breaks = sarif_str(r, "properties.breaksWhenCharIs");
-	json_t *codegen = json_object_get(json_object_get(r, "properties"), "codegen");
+	json_t *codegen = member(r, "properties.codegen");
 	const char *state = sarif_str(r, "baselineState");
 	int rule = rule_lookup(sarif_str(r, "ruleId"));
 
@@ -388,10 +400,8 @@ static int read_enums(struct reader *rd, json_t *r, struct finding *x)
 		rd->why = "malformed properties.codegen";
 		return -1;
 	}
-	x->codegen_line = (unsigned)json_integer_value(json_object_get(json_object_get(r, "properties"),
-									"codegenLine"));
-	x->expanded_line = (unsigned)json_integer_value(json_object_get(json_object_get(r, "properties"),
-									 "expandedAtLine"));
+	x->codegen_line = sarif_line(r, "properties.codegenLine");
+	x->expanded_line = sarif_line(r, "properties.expandedAtLine");
 	for (int i = BASELINE_NEW; *state && i < NR_BASELINE_STATES; i++)
 		if (!strcmp(state, baseline_names[i]))
 			x->baseline = i;

@@ -14,8 +14,12 @@
  * the same operand and its change is an extension (movsb, movzb), or
  * when the line its char was widened at changed (the related location
  * of the assignment into the variable or field it reads, or of the
- * return as int): properties.codegenLine says which line.
- * and, with --changes, every changed line is written as a row of
+ * return as int), or when the compiler moved the observation: to a
+ * later line of the function that reads the variable the result's
+ * value is assigned to, or into the body of the function inlined there
+ * that it is passed to (the related "parameter"), where a line reads
+ * that parameter.  properties.codegenLine says which line.
+ * And, with --changes, every changed line is written as a row of
  * "path, line, function, differing instructions" for make evaluate.
  */
 #include <ctype.h>
@@ -49,6 +53,7 @@ struct confirm {
 };
 
 #define MAX_HOIST 40		/* lines an extension may move up */
+#define MAX_BODY 200		/* lines searched for a moved observation */
 
 static void confirm_tu(void *ctx, void *state, size_t i)
 {
@@ -144,6 +149,89 @@ static unsigned widened_at(struct confirm *c, const struct finding *f)
 	return 0;
 }
 
+/* The identifier that ends just before column col (1-based) of text, ignoring
+ * blanks and one '=' (the variable an initializer or assignment sets),
+ * when start is 0; the one that starts at col when start is 1. */
+static int ident_near(const char *text, size_t len, unsigned col, int start,
+		      char *buf, size_t size)
+{
+	size_t b, e = col ? col - 1 : 0;
+
+	if (e > len)
+		return 0;
+	if (!start) {
+		while (e && isspace((unsigned char)text[e - 1]))
+			e--;
+		if (!e || text[e - 1] != '=' || (e > 1 && strchr("=!<>+-*/%&|^", text[e - 2])))
+			return 0;
+		for (e--; e && isspace((unsigned char)text[e - 1]); e--)
+			;
+		for (b = e; b && (isalnum((unsigned char)text[b - 1]) || text[b - 1] == '_'); b--)
+			;
+	} else {
+		for (b = e; e < len && (isalnum((unsigned char)text[e]) || text[e] == '_'); e++)
+			;
+	}
+	if (b == e || e - b >= size || isdigit((unsigned char)text[b]))
+		return 0;
+	memcpy(buf, text + b, e - b);
+	buf[e - b] = 0;
+	return 1;
+}
+
+/* The first line after `from`, up to the end of its function (a '}' in
+ * column 0), that reads name and whose code changed in f's function:
+ * the code inlined there is named after f's function.  Or 0. */
+static unsigned read_later(struct confirm *c, const struct finding *f, const char *file,
+			   unsigned from, const char *name)
+{
+	char *path = clean_path(xstrdup(file));
+	const char *key = cg_intern(path), *text;
+	unsigned found = 0;
+	size_t len;
+
+	free(path);
+	for (unsigned at = from + 1; !found && at <= from + MAX_BODY; at++) {
+		const struct cg_line *x = cg_lines_find(&c->lines, key, at);
+
+		if (!(text = filecache_line(&c->files, file, at, &len)) || (len && text[0] == '}'))
+			break;
+		if (x && x->changed && x->function && f->function &&
+		    !strcmp(x->function, f->function) && reads_operand(text, len, name))
+			found = at;
+	}
+	return found;
+}
+
+/*
+ * Where the compiler moved f's observation to: a comparison kept in a
+ * variable (`bool neg = c < 0;`) is computed where the variable is
+ * tested; a char passed to a function inlined here is extended where
+ * its body reads the parameter.  The line, or 0.
+ */
+static unsigned moved_to(struct confirm *c, const struct finding *f)
+{
+	char name[128];
+	const char *text;
+	size_t len;
+
+	if ((text = filecache_line(&c->files, f->loc.path, f->loc.line, &len)) &&
+	    ident_near(text, len, f->loc.col, 0, name, sizeof(name)))
+		return read_later(c, f, f->loc.path, f->loc.line, name);
+	for (int i = 0; i < f->nrelated; i++) {
+		const struct related *r = &f->related[i];
+		unsigned at;
+
+		if (strcmp(r->label, "parameter") ||
+		    !(text = filecache_line(&c->files, r->loc.path, r->loc.line, &len)) ||
+		    !ident_near(text, len, r->loc.col, 1, name, sizeof(name)))
+			continue;
+		if ((at = read_later(c, f, r->loc.path, r->loc.line, name)))
+			return at;
+	}
+	return 0;
+}
+
 /* Each result gets its verdict; counts per verdict into n[3]. */
 static void annotate(struct confirm *c, size_t n[3])
 {
@@ -159,7 +247,8 @@ static void annotate(struct confirm *c, size_t n[3])
 			f->v[i].codegen = "changed";
 		if (strcmp(f->v[i].codegen, "changed") &&
 		    ((f->v[i].codegen_line = hoisted_to(c, &f->v[i], cg_intern(path))) ||
-		     (f->v[i].codegen_line = widened_at(c, &f->v[i]))))
+		     (f->v[i].codegen_line = widened_at(c, &f->v[i])) ||
+		     (f->v[i].codegen_line = moved_to(c, &f->v[i]))))
 			f->v[i].codegen = "changed";
 		for (int j = 0; j < 3; j++)
 			n[j] += !strcmp(f->v[i].codegen, names[j]);

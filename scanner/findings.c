@@ -10,7 +10,8 @@
 #include "util.h"
 
 static const char *const related_labels[] = {
-	"declaration", "assignment", "call", "return", "macro definition", "related",
+	"declaration", "assignment", "call", "return", "parameter", "macro definition",
+	"related",
 };
 
 const char *const baseline_names[NR_BASELINE_STATES] = {

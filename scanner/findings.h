@@ -29,7 +29,7 @@ struct fix {
 	char *description;
 };
 
-#define MAX_RELATED 3
+#define MAX_RELATED 4
 
 /* SARIF baselineState, against --baseline OLD.sarif. */
 enum baseline_state {

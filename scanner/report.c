@@ -316,6 +316,78 @@ static void add_call(struct finding *f, const struct carrier *car, const struct 
 					     car->caller));
 }
 
+/* Conversions and parentheses around a node, as the tree has them. */
+static int wrapper(enum CXCursorKind k)
+{
+	return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+	       k == CXCursor_CStyleCastExpr;
+}
+
+/*
+ * The char passed to a function with a body here: its parameter.  The
+ * callee is where the converted value is read, and where an inlined
+ * callee's code changes with the signedness (charscan confirm).
+ */
+static void add_parameter(struct walk *w, struct finding *f, int operand)
+{
+	int arg = operand, call = -1, k;
+	CXCursor fn;
+	struct loc l;
+	char *name, *callee;
+
+	while (arg >= 0 && (call = w->t.n[arg].parent) >= 0 && wrapper(w->t.n[call].kind))
+		arg = call;
+	if (arg < 0 || call < 0 || w->t.n[call].kind != CXCursor_CallExpr ||
+	    (k = argument_index(&w->t, call, arg)) < 0)
+		return;
+	fn = clang_getCursorDefinition(clang_getCursorReferenced(w->t.n[call].cur));
+	if (clang_Cursor_isNull(fn) || in_system_header(fn) ||
+	    k >= clang_Cursor_getNumArguments(fn) ||
+	    cursor_file_loc(clang_Cursor_getArgument(fn, (unsigned)k), &l))
+		return;
+	name = decl_name(clang_Cursor_getArgument(fn, (unsigned)k));
+	callee = decl_name(fn);
+	add_related(f, l, "parameter", xasprintf("it is passed to parameter '%s' of %s()",
+						  name, callee));
+	free(name);
+	free(callee);
+}
+
+static enum CXChildVisitResult find_return(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXCursor *ret = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+		*ret = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * The char is what a function with a body here returns: its return,
+ * where the byte is read (and where an inlined callee's code changes).
+ */
+static void add_callee_return(struct walk *w, struct finding *f, int operand)
+{
+	CXCursor fn, ret = clang_getNullCursor();
+	struct loc l;
+	char *callee;
+
+	if (operand < 0 || w->t.n[operand].kind != CXCursor_CallExpr)
+		return;
+	fn = clang_getCursorDefinition(clang_getCursorReferenced(w->t.n[operand].cur));
+	if (clang_Cursor_isNull(fn) || in_system_header(fn))
+		return;
+	clang_visitChildren(fn, find_return, &ret);
+	if (clang_Cursor_isNull(ret) || cursor_file_loc(ret, &l))
+		return;
+	callee = decl_name(fn);
+	add_related(f, l, "return", xasprintf("%s() returns the plain char here", callee));
+	free(callee);
+}
+
 static void add_macro(struct finding *f, CXCursor macro)
 {
 	CXCursor def = clang_getCursorReferenced(macro);
@@ -514,7 +586,10 @@ void judge(struct walk *w, const struct verdict *v)
 		note_param_finding(w, at.decl, (size_t)(f - w->out->v));
 	add_call(f, at.car, w->seed, w->tu);
 	add_return(f, at.ret);
+	if (!at.ret)
+		add_callee_return(w, f, at.operand);
 	add_assignment(w, f, at.assign);
+	add_parameter(w, f, at.operand);
 	if (!clang_Cursor_isNull(macro))
 		add_macro(f, macro);
 	for (int i = 0; i < f->nrelated; i++)

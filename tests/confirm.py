@@ -156,6 +156,82 @@ def confirm_credits_the_line_where_the_char_was_widened():
     check_credited(res[0], 5, "the store")
 
 
+MOVED = """\
+extern void say(const char *level, const char *fmt, ...);
+extern int quiet(void);
+extern void prepare(void *);
+
+void level_say(const char *level, const char *msg)
+{
+	int is_error = level[1] <= '3';
+	int is_debug = level[1] == '7';
+	char buf[16];
+
+	if (is_debug && quiet())
+		return;
+	prepare(buf);
+	if (is_error)
+		say(level, "error %s", msg);
+	else
+		say(level, "[%p] %s", buf, msg);
+}
+typedef unsigned short u16;
+extern int find(int cap);
+extern void *alloc(unsigned n);
+
+static int add_buffer(u16 cap, int ext, unsigned n)
+{
+	int pos;
+
+	if (ext)
+		pos = 0;
+	else
+		pos = find(cap);
+	if (!pos)
+		return 0;
+	return alloc(n) ? 0 : -12;
+}
+
+int add_cap_buffer(char cap, unsigned n)
+{
+	return add_buffer(cap, 0, n);
+}
+
+extern const unsigned char prio_table[16];
+static inline char tos_prio(unsigned char tos)
+{
+	return prio_table[(tos & 0x1e) >> 1];
+}
+
+struct pkt { unsigned int priority; };
+void forward(struct pkt *p, unsigned char tos, int update)
+{
+	if (update)
+		p->priority = tos_prio(tos);
+}
+"""
+
+
+@test
+def confirm_credits_an_observation_the_compiler_moved():
+    # The comparison kept in is_error is computed where it is tested
+    # (line 14); cap is extended where the inlined add_buffer() reads
+    # it (line 30); the char tos_prio() returns is extended in its own
+    # inlined body (line 44).  The scan names the parameter and the
+    # return; each result's own line has no change.
+    out, changed = confirm_one_file("confirm-moved", "moved.c", MOVED)
+    check(not changed & {7, 38, 51}, "the results' own lines changed: %s" % changed)
+    res = {r["locations"][0]["physicalLocation"]["region"]["startLine"]: r for r in results(out)}
+    check(sorted(res) == [7, 38, 51], "results: %s" % sorted(res))
+    check_credited(res[7], 14, "the test of is_error")
+    labels = {n: [x["message"]["text"] for x in r.get("relatedLocations", [])] for n, r in res.items()}
+    check(any("parameter 'cap' of add_buffer()" in t for t in labels[38]), "parameter: %s" % labels)
+    check_credited(res[38], 30, "the inlined body's read of cap")
+    check(any("tos_prio() returns" in t for t in labels[51]), "return: %s" % labels)
+    check_credited(res[51], 44, "the inlined return")
+    validate(out)
+
+
 IN_MACRO = """\
 extern int printf(const char *fmt, ...);
 #define show(fmt, ...) printf(fmt, ##__VA_ARGS__)

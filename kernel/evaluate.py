@@ -47,8 +47,10 @@ def load_results(sarif, srcroot):
         loc = r["locations"][0]["physicalLocation"]
         rel = urllib.parse.unquote(loc["artifactLocation"]["uri"])
         props = r.get("properties", {})
-        item = (rel, loc["region"]["startLine"], r["ruleId"], props.get("codegen"),
-                props.get("expandedAtLine"))
+        region = loc["region"]
+        item = (rel, region["startLine"], r["ruleId"], props.get("codegen"),
+                props.get("expandedAtLine"), region.get("endLine", region["startLine"]),
+                props.get("codegenLine"))
         (passes if r.get("kind") == "pass" else findings).append(item)
     return findings, passes, judges
 
@@ -100,11 +102,24 @@ def is_register_move(insns):
     return rest["-"] == rest["+"]
 
 
+# Where code lies, not what it computes: a branch inverted or added on
+# equality (the blocks laid out in another order, a test duplicated), a
+# return or jump moved.  Branches on an ordering (jl, jb...) are not here.
+LAYOUT = re.compile(r"(jmp[q]?|je|jne|retq?|nop[wlq]?)$")
+
+
+def is_layout(insns):
+    """Only the order of the function's blocks changed, beside moves."""
+    ops = [re.match(r"[-+](\S+)", one) for one in insns.split(" | ")]
+    return (all(ops) and any(LAYOUT.match(m.group(1)) for m in ops) and
+            all(LAYOUT.match(m.group(1)) or MOVES.match(m.group(1)) for m in ops))
+
+
 def account(changes, at_finding, at_pass):
     """Each change with explained (0/1) and accounted (0/1), and the
-    number accounted as register moves."""
-    first = [(c, near(at_finding, c[0], c[1]), near(at_pass, c[0], c[1]), is_register_move(c[3]))
-             for c in changes]
+    number accounted as register moves or block layout."""
+    first = [(c, near(at_finding, c[0], c[1]), near(at_pass, c[0], c[1]),
+              is_register_move(c[3]) or is_layout(c[3])) for c in changes]
     fns = {(c[0], c[2]) for c, e, p, move in first if (e or p) and not move}
     out, moves = [], 0
     for c, e, p, move in first:
@@ -115,10 +130,14 @@ def account(changes, at_finding, at_pass):
 
 
 def places(results):
-    """Where each result is, and, in a macro's argument, the line of the
-    invocation: the compiler gives the argument's code that line."""
-    return ({(r[0], r[1]) for r in results} |
-            {(r[0], r[4]) for r in results if r[4]})
+    """The lines each result covers (a switch judged as a whole covers its
+    arms, which the compiler lays out anew when the dispatch changes); in
+    a macro's argument, the line of the invocation: the compiler gives
+    the argument's code that line; and the line charscan confirm credited
+    it with (properties.codegenLine)."""
+    return ({(r[0], n) for r in results for n in range(r[1], r[5] + 1)} |
+            {(r[0], r[4]) for r in results if r[4]} |
+            {(r[0], r[6]) for r in results if r[6]})
 
 
 def main():
@@ -148,7 +167,7 @@ def main():
             unaccounted.append((rel, n, fn, insns))
 
     per_rule = collections.defaultdict(lambda: [0, 0, 0, 0])	# all, changed, unchanged, none
-    for rel, n, rule, cg, _ in findings:
+    for rel, n, rule, cg, *_ in findings:
         row = per_rule[rule]
         row[0] += 1
         row[1 + ["changed", "unchanged", "none"].index(cg if cg else "none")] += 1
@@ -194,8 +213,8 @@ def main():
     print("data-only rules: %d of %d findings on changed lines" %
           (sum(f[3] == "changed" for f in data), len(data)))
     print("explained: " + pct(sum(e for c, e, a in judged), len(changes)))
-    print("accounted: %s, %d of them register moves" % (pct(sum(a for c, e, a in judged),
-                                                               len(changes)), moves))
+    print("accounted: %s, %d of them register moves or block layout" %
+          (pct(sum(a for c, e, a in judged), len(changes)), moves))
     confirmed = sum(f[3] == "changed" for f in code)
     print("confirmed: %d/%d findings (%.1f %%)" %
           (confirmed, len(code), 100.0 * confirmed / len(code) if code else 0.0))

@@ -480,12 +480,27 @@ def evaluate_accounts_register_moves_only_beside_an_accounted_change():
     for real in ("-movsbl (%r64), %r32 | +movzbl (%r64), %r32", "-jge .L# | +jae .L#",
                  "-callq seq_puts", "+orl $2, %r32", "-movq %r64, %r64 | +movzbl (%r64), %r32"):
         check(not ev.is_register_move(real), "%s is a real change" % real)
+    for layout in ("-jne .L# | +je .L#", "-retq", "+jne .L# | +movq %r64, %r64", "-jmp .L#"):
+        check(ev.is_layout(layout), "%s is block layout" % layout)
+    for real in ("-jge .L# | +jae .L#", "-movl $1, %r32 | +xorl %r32, %r32",
+                 "-movsbl (%r64), %r32 | +movzbl (%r64), %r32 | +jne .L#", "-movq %r64, %r64"):
+        check(not ev.is_layout(real), "%s is not block layout" % real)
     changes = [("a.c", 10, "f", "-movsbl (%r64), %r32 | +movzbl (%r64), %r32"),
                ("a.c", 20, "f", spill),
                ("a.c", 30, "g", spill),			# g has nothing accounted
                ("a.c", 40, "h", spill),			# h: its only accounted line is a move
-               ("a.c", 50, "h", "-movq %r64, %r64")]
+               ("a.c", 50, "h", "-movq %r64, %r64"),
+               ("a.c", 60, "f", "-jne .L# | +je .L#"),	# f: blocks reordered
+               ("a.c", 70, "g", "-retq")]
     judged, moves = ev.account(changes, {("a.c", 10)}, {("a.c", 50)})
     got = [(c[1], e, a) for c, e, a in judged]
     check(got == [(10, True, True), (20, False, True), (30, False, False), (40, False, False),
-                  (50, False, True)] and moves == 1, "accounted: %s, %d moves" % (got, moves))
+                  (50, False, True), (60, False, True), (70, False, False)] and moves == 2,
+          "accounted: %s, %d moves" % (got, moves))
+    # A result covers the lines of its region (a switch judged as a
+    # whole: its arms), the macro invocation's line, and the line the
+    # oracle credited it with; nothing else.
+    results = [("a.c", 10, "CS007", "changed", None, 14, None),
+               ("a.c", 30, "CS006", "changed", 28, 30, 36)]
+    got = ev.places(results)
+    check(got == {("a.c", n) for n in (10, 11, 12, 13, 14, 28, 30, 36)}, "places: %s" % sorted(got))

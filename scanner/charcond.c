@@ -1,12 +1,17 @@
 /*
  * A line scan of the preprocessor's conditionals, enough to know which
  * lines lie in a group that depends on __CHAR_UNSIGNED__: the groups
- * nest, and a conditional's #elif and #else groups belong to it.
+ * nest, and a conditional's #elif and #else groups belong to it.  Such a
+ * group is written for one signedness: its findings are dropped, and
+ * with --explain each is a pass, and so is each such group of a scanned
+ * file, whose code differs between the two builds on purpose.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "charcond.h"
+#include "compdb.h"
 #include "util.h"
 #include "walk.h"
 
@@ -130,4 +135,66 @@ void char_conditional(struct findings *f, struct filecache *src, int explain)
 			make_pass(&f->v[i], src);
 	findings_filter(f, not_char_conditional, &st);
 	free(st.in);
+}
+
+/* Does path mention the macro at all?  Read apart from the cache, which
+ * would keep every scanned file. */
+static int file_mentions(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	size_t len = 0;
+	char *buf = fp ? read_all(fp, &len) : NULL;
+	int yes = buf && mentions(buf, len);
+
+	if (fp)
+		fclose(fp);
+	free(buf);
+	return yes;
+}
+
+/* A pass whose region is lines first..last of path, the group. */
+static void group_pass(struct findings *f, struct filecache *src, const char *path,
+		       unsigned first, unsigned last)
+{
+	struct finding *x = findings_add(f);
+	size_t len, end_len;
+	const char *text = filecache_line(src, path, first, &len);
+
+	filecache_line(src, path, last, &end_len);
+	x->rule = CS001;
+	x->pass = 1;
+	x->breaks = BREAKS_EITHER;
+	x->loc = (struct loc){ xstrdup(path), first, 1, last, (unsigned)end_len + 1, 0, 0 };
+	x->snippet = xstrndup(text, len);
+	/* The directive as the message's quote, without its comment. */
+	for (size_t i = 0; i + 1 < len; i++)
+		if (text[i] == '/' && (text[i + 1] == '*' || text[i + 1] == '/'))
+			len = i;
+	while (len && isspace((unsigned char)text[len - 1]))
+		len--;
+	x->message = xasprintf("'%.*s': %s", (int)len, text, verdict_text(V_CHAR_CONDITIONAL));
+}
+
+void char_groups(struct findings *f, struct filecache *src, const struct compdb *db)
+{
+	for (size_t t = 0; t < db->len; t++) {
+		const char *path = db->tu[t].file;
+		unsigned char *in;
+		size_t n;
+
+		if (!file_mentions(path))
+			continue;
+		in = char_lines(src, path, &n);
+		for (size_t l = 1; l <= n; l++) {
+			size_t first = l;
+
+			if (!in[l])
+				continue;
+			while (l < n && in[l + 1])
+				l++;
+			/* The #endif that closes it is outside: include it. */
+			group_pass(f, src, path, (unsigned)first, (unsigned)(l < n ? l + 1 : l));
+		}
+		free(in);
+	}
 }

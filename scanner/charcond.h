@@ -14,4 +14,8 @@
  * explain, keep each as a pass saying why. */
 void char_conditional(struct findings *f, struct filecache *src, int explain);
 
+/* --explain: each such group of the database's files as a pass. */
+struct compdb;
+void char_groups(struct findings *f, struct filecache *src, const struct compdb *db);
+
 #endif

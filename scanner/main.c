@@ -248,6 +248,8 @@ static void judge(struct job *j)
 {
 	struct findings *f = &j->res.findings;
 
+	if (j->o.engine.explain)
+		char_groups(f, &j->src, &j->db);
 	findings_finish(f, j->srcroot, &j->src);
 	notices_finish(&j->res.notices);
 	for (size_t i = 0; i < f->len; i++)

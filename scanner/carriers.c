@@ -129,9 +129,47 @@ static int is_seed(struct walk *w, int i)
 	return clang_equalCursors(p, w->t.n[i].cur);
 }
 
+/* v = u, u another carrier: v carries u's char, as read there (u may
+ * be written other values elsewhere: the write that reaches the read).
+ * Resolved once every write is known. */
+struct copy {
+	int car, read, at;
+};
+
+static void note_copy(struct walk *w, const struct copy *c)
+{
+	const struct tree *t = &w->t;
+	int from = referenced_carrier(w, c->read), n, v;
+	struct carrier *to = &w->car[c->car];
+
+	if (from < 0 || from == c->car)
+		return;
+	if (w->car[from].bad) {
+		if ((n = reaching_write(w, from, c->read)) < 0 ||
+		    (v = strip_parens(t, w->wr[n].value)) < 0 || widened_char(t, v) < 0) {
+			to->bad = 1;
+			return;
+		}
+		note_write(w, c->car, v, c->at);
+		return;
+	}
+	if (w->car[from].src < 0)
+		return;				/* constants only */
+	if (to->src >= 0) {
+		to->bad = 1;
+		return;
+	}
+	to->src = w->car[from].src;
+	to->assign = c->at;
+	to->ret = w->car[from].ret;
+	to->derived = w->car[from].derived;
+}
+
 void find_carriers(struct walk *w)
 {
 	const struct tree *t = &w->t;
+	struct copy *copies = NULL;
+	size_t ncopies = 0, copycap = 0;
 
 	w->ncar = 0;
 	if (t->n[0].kind != CXCursor_FunctionDecl)
@@ -152,20 +190,31 @@ void find_carriers(struct walk *w)
 		const struct node *n = &t->n[i];
 		int k, ref;
 
+		int value;
+
 		if (n->kind == CXCursor_VarDecl &&
 		    (k = find_carrier(w, n->cur)) >= 0 && last_expr_child(t, i) >= 0) {
-			note_write(w, k, last_expr_child(t, i), i);
-			add_write(w, k, i, last_expr_child(t, i), 1, 0);
+			value = last_expr_child(t, i);
 		} else if ((ref = written_ref(t, i)) < 0 || (k = referenced_carrier(w, ref)) < 0) {
 			continue;
 		} else if (n->kind == CXCursor_BinaryOperator) {	/* v = x */
-			note_write(w, k, child(t, i, 1), i);
-			add_write(w, k, i, child(t, i, 1), 1, 0);
+			value = child(t, i, 1);
 		} else {						/* v += x, v++, &v */
 			w->car[k].bad = 1;
 			add_write(w, k, i, -1, 0, n->op == OP_ADDR);
+			continue;
+		}
+		add_write(w, k, i, value, 1, 0);
+		if (referenced_carrier(w, strip_implicit(t, value)) >= 0) {
+			grow(&copies, &copycap, ncopies + 1, sizeof(*copies));
+			copies[ncopies++] = (struct copy){ k, strip_implicit(t, value), i };
+		} else {
+			note_write(w, k, value, i);
 		}
 	}
+	for (size_t c = 0; c < ncopies; c++)
+		note_copy(w, &copies[c]);
+	free(copies);
 }
 
 /* A carrier written other values too, read where only one write

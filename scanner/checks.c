@@ -500,6 +500,7 @@ void check_context(struct walk *w, struct occ *o)
 		{ CXCursor_ReturnStmt, check_store },
 		{ CXCursor_VarDecl, check_store },
 		{ CXCursor_InitListExpr, check_store },
+		{ CXCursor_GCCAsmStmt, check_store },
 	};
 
 	/* A value computed from a char is judged only by a test of it:

@@ -68,12 +68,25 @@ static int plain_write(const struct tree *t, const struct writes *ws, int x)
 	return -1;
 }
 
+/* Does a loop around node read hold node at too? */
+static int looped(const struct tree *t, int read, int at)
+{
+	for (int p = t->n[read].parent; p >= 0; p = t->n[p].parent)
+		if (is_loop(t->n[p].kind) && at < subtree_end(t, p))
+			return 1;
+	return 0;
+}
+
 static int reaching(const struct tree *t, const struct writes *ws, int read)
 {
 	int s = read;
 
+	/* Its address taken before: anything may write it.  Taken after
+	 * (put_user()'s copy of the value, once it is read): not, unless a
+	 * loop around the read comes back to it. */
 	for (size_t n = 0; n < ws->n; n++)
-		if (ws->wr[n].car == ws->car && ws->wr[n].address)
+		if (ws->wr[n].car == ws->car && ws->wr[n].address &&
+		    (ws->wr[n].at < read || looped(t, read, ws->wr[n].at)))
 			return -1;
 	for (;;) {
 		int p = t->n[s].parent, first;

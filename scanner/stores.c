@@ -194,7 +194,7 @@ static size_t explained_return(struct walk *w, struct occ *o)
 }
 
 /* The value leaves the function as a signed int: returned, stored
- * outside, or passed to a function we cannot see into. */
+ * outside, passed to a function we cannot see into or to assembly. */
 static void check_escape(struct walk *w, struct occ *o)
 {
 	const struct node *c = &T(w, o->ctx);
@@ -219,6 +219,15 @@ static void check_escape(struct walk *w, struct occ *o)
 		/* Its reads in this TU are walked again with it. */
 		record_field(w, o, strip_parens(&w->t, child(&w->t, o->ctx, 0)));
 		v.id = V_ESCAPES_STORED;
+	} else if (c->kind == CXCursor_GCCAsmStmt) {
+		/* An input operand: the instructions see the whole register
+		 * (put_user()'s int into user memory).  Its type is often a
+		 * macro's typeof(): say what it is. */
+		clang_disposeString(ts);
+		ts = clang_getTypeSpelling(clang_getCanonicalType(
+			clang_getCursorType(T(w, o->top).cur)));
+		v.type = clang_getCString(ts);
+		v.id = V_ESCAPES_ASM;
 	} else if (c->kind == CXCursor_CallExpr) {
 		CXCursor callee = clang_getCursorReferenced(c->cur);
 		CXString s = clang_getCursorSpelling(c->cur);

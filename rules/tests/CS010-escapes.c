@@ -155,3 +155,48 @@ int with_char(const char *s)
 {
 	return same(s[0]) == -1;		/* expect: CS001 unsigned {{returned by same()}} */
 }
+
+/*
+ * Handed to inline assembly: the instructions see the whole register.
+ * drivers/scsi/sg.c's put_user((int) sfp->keep_orphan, ip): x86's
+ * put_user() copies the value into a typeof(*ptr) temporary, then into
+ * the register variable the asm reads, and takes the temporary's
+ * address after (kmsan_copy_to_user()).
+ */
+extern void copy_hook(void *to, const void *from, unsigned long n);
+#define put_int(x, ptr) ({						\
+	int __ret;							\
+	register __typeof__(*(ptr)) __val asm("eax");			\
+	__typeof__(*(ptr)) __x = (x);					\
+	__val = __x;							\
+	asm volatile("call put_4" : "=c" (__ret) : "r" (__val));	\
+	copy_hook(ptr, &__x, sizeof(__x));				\
+	__ret; })
+
+struct orphan { char keep; };
+
+int get_keep(struct orphan *o, int *ip)
+{
+	return put_int((int) o->keep, ip);	/* expect: CS010 either {{handed to inline assembly as 'int'}} */
+}
+
+int get_keep_masked(struct orphan *o, int *ip)
+{
+	return put_int(o->keep & 0x7f, ip);	/* ok: CS010 */
+}
+
+void put_byte(char c)
+{
+	asm volatile("outb %0, $0x80" : : "a" (c));	/* ok: CS010 */
+}
+
+/* Its address taken before the read: anything may have written it. */
+extern void fill(int *v);
+int read_back(const char *s)
+{
+	int t = s[0];
+
+	fill(&t);
+	asm volatile("" : : "r" (t));		/* ok: CS010 */
+	return 0;
+}

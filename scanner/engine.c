@@ -283,6 +283,7 @@ static void explain_parameters(struct walk *w)
 static void walk_decl(struct walk *w, CXCursor c)
 {
 	CXString name = clang_getCursorSpelling(c);
+	size_t from = w->out->len;
 
 	w->function = xstrdup(clang_getCString(name));
 	clang_disposeString(name);
@@ -296,6 +297,8 @@ static void walk_decl(struct walk *w, CXCursor c)
 		note_table_uses(w);
 		note_param_args(w);
 		check_stores(w);
+		if (clang_getCursorKind(c) == CXCursor_FunctionDecl)
+			note_static_walk(w, c, from);
 	}
 	free(w->function);
 	w->function = NULL;
@@ -424,6 +427,7 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	drop_signed_tables(&w, drop);
 	settle_static_returns(&w, drop);
 	drop_ascii_params(&w, drop);
+	drop_uncalled(&w, drop);
 	findings_drop(out, drop);
 	free(drop);
 	tree_free(&w.t);

@@ -160,6 +160,8 @@ struct walk {
 	size_t npfind, pfindcap;
 	struct ascii_fn *afn;	/* functions asked: do they return 0..127? */
 	size_t nafn, afncap;
+	struct uncalled *uncalled;	/* static functions with findings */
+	size_t nuncalled, uncalledcap;
 };
 
 /* A plain char value on its way to where it is observed. */
@@ -285,6 +287,10 @@ void note_param_args(struct walk *w);			/* of the tree walked */
 void note_param_finding(struct walk *w, CXCursor decl, size_t finding);
 int address_taken(struct walk *w, CXCursor fn);		/* once the TU is seen */
 void drop_ascii_params(struct walk *w, unsigned char *drop);	/* frees */
+/* uncalled.c: the findings a static function's walk from out index
+ * `from` on made; at the end, those of functions nothing refers to. */
+void note_static_walk(struct walk *w, CXCursor fn, size_t from);
+void drop_uncalled(struct walk *w, unsigned char *drop);	/* frees */
 void note_static_return(struct walk *w, size_t note, size_t pass);
 void settle_static_returns(struct walk *w, unsigned char *drop);	/* frees */
 

@@ -1,0 +1,82 @@
+/*
+ * Static functions nothing in the TU refers to: no call, no address
+ * taken, so the compiler emits no code for them and nothing runs them.
+ * The kernel writes such functions on purpose, as compile-time checks
+ * (trace_export.c's __always_unused ____ftrace_check_<event>(), which
+ * hands each trace format and its arguments to printk() so that the
+ * compiler checks them): what they say of a char is never executed.
+ * Their findings are passes with --explain, and dropped without.
+ */
+#include <stdlib.h>
+#include "util.h"
+#include "walk.h"
+
+struct uncalled {
+	CXCursor fn;
+	size_t from, to;	/* its findings: walk.out->v[from..to) */
+};
+
+void note_static_walk(struct walk *w, CXCursor fn, size_t from)
+{
+	size_t i;
+
+	if (clang_getCursorLinkage(fn) != CXLinkage_Internal)
+		return;
+	for (i = from; i < w->out->len && w->out->v[i].pass; i++)
+		;
+	if (i == w->out->len)
+		return;			/* nothing to take back */
+	grow(&w->uncalled, &w->uncalledcap, w->nuncalled + 1, sizeof(*w->uncalled));
+	w->uncalled[w->nuncalled++] = (struct uncalled){ fn, from, w->out->len };
+}
+
+/* Any reference but a declaration: a call, an address, a table entry. */
+static enum CXVisitorResult count_use(void *uses, CXCursor c, CXSourceRange r)
+{
+	(void)r;
+	if (clang_getCursorKind(c) == CXCursor_FunctionDecl)
+		return CXVisit_Continue;
+	++*(int *)uses;
+	return CXVisit_Break;
+}
+
+static int referenced(CXTranslationUnit tu, CXCursor fn)
+{
+	CXString main_name = clang_getTranslationUnitSpelling(tu);
+	CXFile main_file = clang_getFile(tu, clang_getCString(main_name)), own;
+	CXCursorAndRangeVisitor v = { NULL, count_use };
+	int uses = 0;
+
+	clang_disposeString(main_name);
+	clang_getExpansionLocation(clang_getCursorLocation(fn), &own, NULL, NULL, NULL);
+	v.context = &uses;
+	/* A static function is referred to from the file it is in, or the
+	 * one that includes it (a header's static inline function). */
+	if (main_file)
+		clang_findReferencesInFile(fn, main_file, v);
+	if (!uses && own && !clang_File_isEqual(own, main_file))
+		clang_findReferencesInFile(fn, own, v);
+	return uses || !main_file;
+}
+
+void drop_uncalled(struct walk *w, unsigned char *drop)
+{
+	for (size_t k = 0; k < w->nuncalled; k++) {
+		const struct uncalled *u = &w->uncalled[k];
+
+		if (referenced(w->tu, u->fn))
+			continue;
+		for (size_t i = u->from; i < u->to && i < w->out->len; i++) {
+			struct finding *f = &w->out->v[i];
+
+			if (f->pass)
+				continue;
+			if (w->opts->explain)
+				finding_make_pass(f, xasprintf("'%s': %s", f->operand ? f->operand : "...",
+							       verdict_text(V_NEVER_CALLED)));
+			else
+				drop[i] = 1;
+		}
+	}
+	free(w->uncalled);
+}

@@ -193,6 +193,15 @@ static size_t explained_return(struct walk *w, struct occ *o)
 	return w->out->len > at ? at : SIZE_MAX;
 }
 
+static int consumer_call(CXCursor call)
+{
+	CXString s = clang_getCursorSpelling(call);
+	int yes = is_char_consumer(clang_getCString(s));
+
+	clang_disposeString(s);
+	return yes;
+}
+
 /* The value leaves the function as a signed int: returned, stored
  * outside, passed to a function we cannot see into or to assembly. */
 static void check_escape(struct walk *w, struct occ *o)
@@ -203,9 +212,13 @@ static void check_escape(struct walk *w, struct occ *o)
 	char *what = NULL, *lhs = NULL, *name = NULL;
 	int arg = -1;
 
+	/* A callee that takes it back as a char gets the same byte,
+	 * whatever tested it before. */
+	if (c->kind == CXCursor_CallExpr && consumer_call(c->cur))
+		harmless(o, V_CHAR_CONSUMER, o->top);
 	/* Tested on its way out: judged at the test (CS001/CS002/CS003). */
-	if (tested_guard(w, o) >= 0)
-		;
+	else if (tested_guard(w, o) >= 0)
+		harmless(o, V_TESTED_BEFORE, o->top);
 	else if (c->kind == CXCursor_ReturnStmt) {
 		/* Callers here are walked again with it (a parameter's
 		 * value goes back only to the call that passed it). */
@@ -234,9 +247,7 @@ static void check_escape(struct walk *w, struct occ *o)
 
 		name = xstrdup(clang_getCString(s));
 		clang_disposeString(s);
-		if (is_char_consumer(name))
-			harmless(o, V_CHAR_CONSUMER, o->top);
-		else if (check_printed(w, o, callee, name))
+		if (check_printed(w, o, callee, name))
 			;
 		/* A body in this TU: judged there; a variadic call
 		 * without a literal format: left to what reads it. */

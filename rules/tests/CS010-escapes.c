@@ -200,3 +200,27 @@ int read_back(const char *s)
 	asm volatile("" : : "r" (t));		/* ok: CS010 */
 	return 0;
 }
+
+/* Tested before it leaves: the test is the verdict (fs/binfmt_misc.c's
+ * delimiter, tested against the flag letters, then handed to memset(),
+ * which takes it back as a char whatever tested it). */
+extern void *memset(void *s, int c, unsigned long n);
+
+int pass_on_tested(const char *s)
+{
+	char c = s[0];
+
+	if (c == 'P' || c == 'O')		/* ok: CS001 */
+		return -1;
+	consume(c);				/* ok: CS010 {{judged at that test}} */
+	return 0;
+}
+
+void pad_with(char *buf, const char *p, int count)
+{
+	char del = *p++;
+
+	if (del == 'P')				/* ok: CS001 */
+		return;
+	memset(buf + count, del, 8);		/* ok: CS010 {{takes it back as a char}} */
+}

@@ -566,6 +566,10 @@ void report_pass_of(struct walk *w, enum verdict_id id, int node, int named)
 	f->pass = 1;
 	f->message = xasprintf("'%s': %s", text, verdicts[id].text);
 	free(text);
+	/* Where an inlined callee's code changes for it (charscan confirm). */
+	add_parameter(w, f, named);
+	for (int i = 0; i < f->nrelated; i++)
+		utf16_columns(w->tu, &f->related[i].loc);
 }
 
 void judge(struct walk *w, const struct verdict *v)

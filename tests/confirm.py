@@ -232,6 +232,51 @@ def confirm_credits_an_observation_the_compiler_moved():
     validate(out)
 
 
+GUARDED_INLINE = """\
+extern const unsigned char ctype_tab[256];
+#define isxdigit(c) ((ctype_tab[(int)(unsigned char)(c)] & 0x44) != 0)
+typedef unsigned char u8;
+u8 char_to_hex(int hex_char)
+{
+	if (hex_char <= '9')
+		return (u8)(hex_char - '0');
+	if (hex_char <= 'F')
+		return (u8)(hex_char - 0x37);
+	return (u8)(hex_char - 0x57);
+}
+int to_hex_byte(const char *two, u8 *ret)
+{
+	if (!isxdigit((int)two[0]) || !isxdigit((int)two[1]))
+		return 1;
+	*ret = char_to_hex(two[1]) |
+	       (char_to_hex(two[0]) << 4);
+	return 0;
+}
+"""
+
+
+@test
+def confirm_credits_a_pass_with_the_inlined_callee_it_explains():
+    # drivers/acpi/acpica/uthex.c: both bytes are hex digits, so the
+    # widening at the calls is harmless (a pass), yet the inlined
+    # char_to_hex() compares by another condition code at line 6: the
+    # value range the compiler knows differs.  The pass names the
+    # parameter, and the oracle credits it with line 6.
+    d = one_file_tree("confirm-guarded-inline", "hex.c", GUARDED_INLINE)
+    report = os.path.join(d, "scan.sarif")
+    p = run(["-p", d, "-o", report, "--srcroot", d, "-q", "--explain"])
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    p, out, rows = confirm(d, report)
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    check({int(r[1]) for r in rows} == {6}, "changed lines: %s" % rows)
+    res = {r["locations"][0]["physicalLocation"]["region"]["startLine"]: r for r in results(out)}
+    check(sorted(res) == [16, 17] and all(r.get("kind") == "pass" for r in res.values()),
+          "two passes: %s" % res)
+    for n in (16, 17):
+        check_credited(res[n], 6, "the inlined comparison")
+    validate(out)
+
+
 IN_MACRO = """\
 extern int printf(const char *fmt, ...);
 #define show(fmt, ...) printf(fmt, ##__VA_ARGS__)

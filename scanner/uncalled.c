@@ -1,6 +1,7 @@
 /*
- * Static functions nothing in the TU refers to: no call, no address
- * taken, so the compiler emits no code for them and nothing runs them.
+ * Static functions of the main file nothing refers to: no call, no
+ * address taken, so the compiler makes no code of them and nothing runs
+ * them.
  * The kernel writes such functions on purpose, as compile-time checks
  * (trace_export.c's __always_unused ____ftrace_check_<event>(), which
  * hands each trace format and its arguments to printk() so that the
@@ -16,6 +17,32 @@ struct uncalled {
 	size_t from, to;	/* its findings: walk.out->v[from..to) */
 };
 
+static CXFile main_file(CXTranslationUnit tu)
+{
+	CXString name = clang_getTranslationUnitSpelling(tu);
+	CXFile f = clang_getFile(tu, clang_getCString(name));
+
+	clang_disposeString(name);
+	return f;
+}
+
+/*
+ * Is fn made by the main file: written there, or by a macro defined
+ * there (trace_export.c's FTRACE_ENTRY, expanded in trace_entries.h)?
+ * Then no other file can call it.  A header's static function is the
+ * header's API: other files may, so it is judged as written.
+ */
+static int made_by_main_file(CXTranslationUnit tu, CXCursor fn)
+{
+	CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(fn));
+	CXFile spelled, main = main_file(tu);
+
+	if (clang_Location_isFromMainFile(at))
+		return 1;
+	clang_getSpellingLocation(at, &spelled, NULL, NULL, NULL);
+	return spelled && main && clang_File_isEqual(spelled, main);
+}
+
 void note_static_walk(struct walk *w, CXCursor fn, size_t from)
 {
 	size_t i;
@@ -24,7 +51,7 @@ void note_static_walk(struct walk *w, CXCursor fn, size_t from)
 		return;
 	for (i = from; i < w->out->len && w->out->v[i].pass; i++)
 		;
-	if (i == w->out->len)
+	if (i == w->out->len || !made_by_main_file(w->tu, fn))
 		return;			/* nothing to take back */
 	grow(&w->uncalled, &w->uncalledcap, w->nuncalled + 1, sizeof(*w->uncalled));
 	w->uncalled[w->nuncalled++] = (struct uncalled){ fn, from, w->out->len };
@@ -42,21 +69,19 @@ static enum CXVisitorResult count_use(void *uses, CXCursor c, CXSourceRange r)
 
 static int referenced(CXTranslationUnit tu, CXCursor fn)
 {
-	CXString main_name = clang_getTranslationUnitSpelling(tu);
-	CXFile main_file = clang_getFile(tu, clang_getCString(main_name)), own;
+	CXFile main = main_file(tu), own;
 	CXCursorAndRangeVisitor v = { NULL, count_use };
 	int uses = 0;
 
-	clang_disposeString(main_name);
 	clang_getExpansionLocation(clang_getCursorLocation(fn), &own, NULL, NULL, NULL);
 	v.context = &uses;
-	/* A static function is referred to from the file it is in, or the
-	 * one that includes it (a header's static inline function). */
-	if (main_file)
-		clang_findReferencesInFile(fn, main_file, v);
-	if (!uses && own && !clang_File_isEqual(own, main_file))
+	/* Referred to from the main file, or from the header a macro of
+	 * the main file wrote it into. */
+	if (main)
+		clang_findReferencesInFile(fn, main, v);
+	if (!uses && own && !clang_File_isEqual(own, main))
 		clang_findReferencesInFile(fn, own, v);
-	return uses || !main_file;
+	return uses || !main;
 }
 
 void drop_uncalled(struct walk *w, unsigned char *drop)

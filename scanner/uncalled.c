@@ -13,7 +13,8 @@
 #include "walk.h"
 
 struct uncalled {
-	CXCursor fn;
+	CXCursor fn;		/* canonical */
+	CXFile file;		/* where it is (expanded) */
 	size_t from, to;	/* its findings: walk.out->v[from..to) */
 };
 
@@ -54,42 +55,81 @@ void note_static_walk(struct walk *w, CXCursor fn, size_t from)
 	if (i == w->out->len || !made_by_main_file(w->tu, fn))
 		return;			/* nothing to take back */
 	grow(&w->uncalled, &w->uncalledcap, w->nuncalled + 1, sizeof(*w->uncalled));
-	w->uncalled[w->nuncalled++] = (struct uncalled){ fn, from, w->out->len };
+	w->uncalled[w->nuncalled] = (struct uncalled){ clang_getCanonicalCursor(fn), NULL,
+						       from, w->out->len };
+	clang_getExpansionLocation(clang_getCursorLocation(fn), &w->uncalled[w->nuncalled].file,
+				   NULL, NULL, NULL);
+	w->nuncalled++;
 }
 
-/* Any reference but a declaration: a call, an address, a table entry. */
-static enum CXVisitorResult count_use(void *uses, CXCursor c, CXSourceRange r)
+/*
+ * Which of them something refers to: a call, an address, a table entry,
+ * looked for in every declaration of the main file and of the files the
+ * functions are in.  By the cursor each reference resolves to, not by
+ * where it is spelled: DEVICE_ATTR_RO(io_type) names io_type_show with
+ * a pasted token, spelled in no file (clang_findReferencesInFile()
+ * misses it).
+ */
+struct search {
+	struct walk *w;
+	CXFile main;
+	unsigned char *used;
+	size_t left;
+};
+
+static enum CXChildVisitResult find_uses(CXCursor c, CXCursor parent, CXClientData data)
 {
-	(void)r;
-	if (clang_getCursorKind(c) == CXCursor_FunctionDecl)
-		return CXVisit_Continue;
-	++*(int *)uses;
-	return CXVisit_Break;
+	struct search *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor to;
+
+	(void)parent;
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+		return CXChildVisit_Recurse;
+	to = clang_getCanonicalCursor(clang_getCursorReferenced(c));
+	for (size_t i = 0; i < s->w->nuncalled; i++)
+		if (!s->used[i] && clang_equalCursors(to, s->w->uncalled[i].fn)) {
+			s->used[i] = 1;
+			if (!--s->left)
+				return CXChildVisit_Break;
+		}
+	return CXChildVisit_Recurse;
 }
 
-static int referenced(CXTranslationUnit tu, CXCursor fn)
+static int searched_file(const struct search *s, CXFile f)
 {
-	CXFile main = main_file(tu), own;
-	CXCursorAndRangeVisitor v = { NULL, count_use };
-	int uses = 0;
+	if (!f)
+		return 0;
+	if (s->main && clang_File_isEqual(f, s->main))
+		return 1;
+	for (size_t i = 0; i < s->w->nuncalled; i++)
+		if (clang_File_isEqual(f, s->w->uncalled[i].file))
+			return 1;
+	return 0;
+}
 
-	clang_getExpansionLocation(clang_getCursorLocation(fn), &own, NULL, NULL, NULL);
-	v.context = &uses;
-	/* Referred to from the main file, or from the header a macro of
-	 * the main file wrote it into. */
-	if (main)
-		clang_findReferencesInFile(fn, main, v);
-	if (!uses && own && !clang_File_isEqual(own, main))
-		clang_findReferencesInFile(fn, own, v);
-	return uses || !main;
+static enum CXChildVisitResult each_top(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct search *s = data;
+	CXFile f;
+
+	(void)parent;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (searched_file(s, f))
+		clang_visitChildren(c, find_uses, s);
+	return s->left ? CXChildVisit_Continue : CXChildVisit_Break;
 }
 
 void drop_uncalled(struct walk *w, unsigned char *drop)
 {
+	struct search s = { w, main_file(w->tu), xcalloc(w->nuncalled + 1, 1), w->nuncalled };
+
+	if (w->nuncalled)
+		clang_visitChildren(clang_getTranslationUnitCursor(w->tu), each_top, &s);
 	for (size_t k = 0; k < w->nuncalled; k++) {
 		const struct uncalled *u = &w->uncalled[k];
 
-		if (referenced(w->tu, u->fn))
+		if (s.used[k])
 			continue;
 		for (size_t i = u->from; i < u->to && i < w->out->len; i++) {
 			struct finding *f = &w->out->v[i];
@@ -103,5 +143,6 @@ void drop_uncalled(struct walk *w, unsigned char *drop)
 				drop[i] = 1;
 		}
 	}
+	free(s.used);
 	free(w->uncalled);
 }

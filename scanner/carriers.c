@@ -188,9 +188,7 @@ void find_carriers(struct walk *w)
 	w->nwr = 0;
 	for (int i = 1; i < t->len && w->ncar; i++) {
 		const struct node *n = &t->n[i];
-		int k, ref;
-
-		int value;
+		int k, ref, value;
 
 		if (n->kind == CXCursor_VarDecl &&
 		    (k = find_carrier(w, n->cur)) >= 0 && last_expr_child(t, i) >= 0) {

@@ -156,11 +156,13 @@ static int file_mentions(const char *path)
 static void group_pass(struct findings *f, struct filecache *src, const char *path,
 		       unsigned first, unsigned last)
 {
-	struct finding *x = findings_add(f);
-	size_t len, end_len;
+	size_t len = 0, end_len = 0;
 	const char *text = filecache_line(src, path, first, &len);
+	struct finding *x;
 
-	filecache_line(src, path, last, &end_len);
+	if (!text || !filecache_line(src, path, last, &end_len))
+		return;
+	x = findings_add(f);
 	x->rule = CS001;
 	x->pass = 1;
 	x->breaks = BREAKS_EITHER;

@@ -75,13 +75,19 @@ def pct(n, m):
     return "%d/%d changed lines (%.1f %%)" % (n, m, 100.0 * n / m if m else 0.0)
 
 
-def signature(insns):
-    """The class of a change: its mnemonics, - and +, constants folded."""
-    ops = set()
+def mnemonics(insns):
+    """A change's instructions as (sign, mnemonic): "-movsbl (%r64), %r32"
+    is ("-", "movsbl"); None for a part that is not an instruction."""
+    out = []
     for one in insns.split(" | "):
         m = re.match(r"([-+])(\S+)", one)
-        if m:
-            ops.add(m.group(1) + m.group(2))
+        out.append((m.group(1), m.group(2)) if m else None)
+    return out
+
+
+def signature(insns):
+    """The class of a change: its mnemonics, - and +, constants folded."""
+    ops = {sign + op for sign, op in filter(None, mnemonics(insns))}
     return " ".join(sorted(ops, key=lambda o: (o[1:], o[0]))) or "(none)"
 
 
@@ -92,11 +98,11 @@ def is_register_move(insns):
     """Only where values live changed: plain moves, or the same operations
     on both sides with other operands (a spill, another register)."""
     ops = {"-": collections.Counter(), "+": collections.Counter()}
-    for one in insns.split(" | "):
-        m = re.match(r"([-+])(\S+)", one)
-        if not m:
-            return False
-        ops[m.group(1)][m.group(2)] += 1
+    parsed = mnemonics(insns)
+    if None in parsed:
+        return False
+    for sign, op in parsed:
+        ops[sign][op] += 1
     rest = {k: collections.Counter({o: n for o, n in c.items() if not MOVES.match(o)})
             for k, c in ops.items()}
     return rest["-"] == rest["+"]
@@ -110,9 +116,12 @@ LAYOUT = re.compile(r"(jmp[q]?|je|jne|retq?|nop[wlq]?)$")
 
 def is_layout(insns):
     """Only the order of the function's blocks changed, beside moves."""
-    ops = [re.match(r"[-+](\S+)", one) for one in insns.split(" | ")]
-    return (all(ops) and any(LAYOUT.match(m.group(1)) for m in ops) and
-            all(LAYOUT.match(m.group(1)) or MOVES.match(m.group(1)) for m in ops))
+    parsed = mnemonics(insns)
+    if None in parsed:
+        return False
+    ops = [op for sign, op in parsed]
+    return (any(LAYOUT.match(op) for op in ops) and
+            all(LAYOUT.match(op) or MOVES.match(op) for op in ops))
 
 
 def account(changes, at_finding, at_pass):

@@ -36,12 +36,16 @@ static const char *const char_consumers[] = {
 	"__builtin_memset", "__builtin_strchr", "__builtin_memchr",
 };
 
-static int is_char_consumer(const char *name)
+static int is_char_consumer(CXCursor call)
 {
-	for (size_t i = 0; i < sizeof(char_consumers) / sizeof(char_consumers[0]); i++)
-		if (!strcmp(name, char_consumers[i]))
-			return 1;
-	return 0;
+	CXString s = clang_getCursorSpelling(call);
+	const char *name = clang_getCString(s);
+	int yes = 0;
+
+	for (size_t i = 0; !yes && i < sizeof(char_consumers) / sizeof(char_consumers[0]); i++)
+		yes = !strcmp(name, char_consumers[i]);
+	clang_disposeString(s);
+	return yes;
 }
 
 /* A store into something other than a local variable: a field, a
@@ -193,15 +197,6 @@ static size_t explained_return(struct walk *w, struct occ *o)
 	return w->out->len > at ? at : SIZE_MAX;
 }
 
-static int consumer_call(CXCursor call)
-{
-	CXString s = clang_getCursorSpelling(call);
-	int yes = is_char_consumer(clang_getCString(s));
-
-	clang_disposeString(s);
-	return yes;
-}
-
 /* The value leaves the function as a signed int: returned, stored
  * outside, passed to a function we cannot see into or to assembly. */
 static void check_escape(struct walk *w, struct occ *o)
@@ -214,7 +209,7 @@ static void check_escape(struct walk *w, struct occ *o)
 
 	/* A callee that takes it back as a char gets the same byte,
 	 * whatever tested it before. */
-	if (c->kind == CXCursor_CallExpr && consumer_call(c->cur))
+	if (c->kind == CXCursor_CallExpr && is_char_consumer(c->cur))
 		harmless(o, V_CHAR_CONSUMER, o->top);
 	/* Tested on its way out: judged at the test (CS001/CS002/CS003). */
 	else if (tested_guard(w, o) >= 0)

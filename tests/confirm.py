@@ -75,10 +75,10 @@ def confirm(d, report, *extra):
     return p, out, rows
 
 
-def scan(d):
+def scan(d, *extra, exits=(0, 1)):
     report = os.path.join(d, "scan.sarif")
-    p = run(["-p", d, "-o", report, "--srcroot", d, "-q"])
-    check(p.returncode in (0, 1), "scan exit %d: %s" % (p.returncode, p.stderr))
+    p = run(["-p", d, "-o", report, "--srcroot", d, "-q"] + list(extra))
+    check(p.returncode in exits, "scan exit %d: %s" % (p.returncode, p.stderr))
     return report
 
 
@@ -263,9 +263,7 @@ def confirm_credits_a_pass_with_the_inlined_callee_it_explains():
     # value range the compiler knows differs.  The pass names the
     # parameter, and the oracle credits it with line 6.
     d = one_file_tree("confirm-guarded-inline", "hex.c", GUARDED_INLINE)
-    report = os.path.join(d, "scan.sarif")
-    p = run(["-p", d, "-o", report, "--srcroot", d, "-q", "--explain"])
-    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    report = scan(d, "--explain", exits=(0,))
     p, out, rows = confirm(d, report)
     check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
     check({int(r[1]) for r in rows} == {6}, "changed lines: %s" % rows)
@@ -293,9 +291,7 @@ def results_in_a_macro_argument_carry_the_invocation_line():
     # Debug info gives an argument's code the line of the invocation:
     # the result says which line that is, and the oracle looks there.
     d = one_file_tree("confirm-macro-argument", "arg.c", IN_MACRO)
-    report = os.path.join(d, "scan.sarif")
-    p = run(["-p", d, "-o", report, "--srcroot", d, "-q", "--explain"])
-    check(p.returncode == 1, "exit %d: %s" % (p.returncode, p.stderr))
+    report = scan(d, "--explain", exits=(1,))
     got = {(r["ruleId"], r.get("kind", "fail"), r["locations"][0]["physicalLocation"]["region"]["startLine"],
             r["properties"].get("expandedAtLine")) for r in results(report)}
     check(("CS006", "fail", 6, 5) in got, "the %%d argument: %s" % got)

@@ -11,21 +11,11 @@
 
 static char *read_file(const char *path, size_t *len, char **err)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
+	const char *why;
+	char *buf = read_input(path, LIMIT_REPORT, len, &why);
 
-	if (!f) {
-		*err = xasprintf("cannot open compile database %s: %s", path,
-				 strerror(errno));
-		return NULL;
-	}
-	buf = read_all(f, len);
-	if (ferror(f)) {
-		*err = xasprintf("cannot read %s: %s", path, strerror(errno));
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
+	if (!buf)
+		*err = xasprintf("cannot open compile database %s: %s", path, why);
 	return buf;
 }
 

@@ -102,19 +102,30 @@ static const char *setting(struct config *c, const char *key, const char *v)
 
 int config_load(const char *path, int must_exist, struct config *c, char **err)
 {
-	FILE *f = fopen(path, "r");
+	const char *why;
+	size_t len;
+	/* A pull request's .charscan may be a link to /dev/zero or a FIFO. */
+	char *text = read_input(path, LIMIT_CONFIG, &len, &why);
+	FILE *f = text && len ? fmemopen(text, len, "r") : NULL;
 	char *line = NULL;
 	size_t cap = 0;
 	unsigned lineno = 0;
 	int rc = 0;
 
-	if (!f) {
+	if (!text) {
 		if (!must_exist && errno == ENOENT)
+			return 0;
+		*err = xasprintf("cannot read %s: %s", path, why);
+		return -1;
+	}
+	c->path = xstrdup(path);
+	if (!f) {
+		free(text);
+		if (!len)
 			return 0;
 		*err = xasprintf("cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
-	c->path = xstrdup(path);
 	while (!rc && getline(&line, &cap, f) > 0) {
 		char *hash = strchr(line, '#'), *eq, *key;
 		const char *why;
@@ -143,6 +154,7 @@ int config_load(const char *path, int must_exist, struct config *c, char **err)
 	}
 	free(line);
 	fclose(f);
+	free(text);
 	return rc;
 }
 

@@ -282,6 +282,29 @@ static size_t count_changed(const struct cg_lines *l)
 	return n;
 }
 
+/* -o and --changes write over neither the database, the report, a
+ * source file nor each other. */
+static int outputs_are_not_inputs(struct confirm *c)
+{
+	const struct options *o = c->o;
+	const char *outs[] = { o->out, o->changes };
+
+	for (size_t i = 0; i < sizeof(outs) / sizeof(*outs); i++) {
+		const char *named[] = { c->db.path, o->files[o->nfiles - 1], outs[!i] };
+		int clash = 0;
+
+		for (size_t k = 0; k < sizeof(named) / sizeof(*named); k++)
+			clash |= output_names(outs[i], named[k]);
+		for (size_t k = 0; k < c->db.len; k++)
+			clash |= output_names(outs[i], c->db.tu[k].file);
+		if (clash) {
+			c->err = xasprintf("will not write %s: it is an input of confirm", outs[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int run_confirm(struct confirm *c, struct output *out)
 {
 	const struct options *o = c->o;
@@ -292,6 +315,7 @@ static int run_confirm(struct confirm *c, struct output *out)
 	int rc;
 
 	if (compdb_load(o->db, &c->db, &notes, &c->err) ||
+	    outputs_are_not_inputs(c) ||
 	    (o->nfiles > 1 && compdb_select(&c->db, o->files, o->nfiles - 1, &c->err))) {
 		notices_free(&notes);
 		return EXIT_USAGE;
@@ -314,7 +338,7 @@ static int run_confirm(struct confirm *c, struct output *out)
 	cg_lines_finish(&c->lines);
 	annotate(c, n);
 	for (size_t i = 0; i < notes.len; i++)
-		fprintf(stderr, "charscan: %s: %s\n", notes.v[i].level, notes.v[i].message);
+		complain("%s: %s", notes.v[i].level, notes.v[i].message);
 	c->report.complete &= !atomic_load(&c->failed);
 	notices_move(&c->report.notices, &notes);
 	if (o->changes && write_changes(c, o->changes))
@@ -341,7 +365,7 @@ int confirm_command(const struct options *o)
 	    sarif_load(o->files[o->nfiles - 1], &c.report, &c.err) == 0)
 		rc = run_confirm(&c, &out);
 	if (rc == EXIT_USAGE)
-		fprintf(stderr, "charscan: %s\n", c.err ? c.err : "failed");
+		complain("%s", c.err ? c.err : "failed");
 	output_abort(&out);
 	for (size_t i = 0; c.tu_lines && i < c.db.len; i++)
 		cg_lines_free(&c.tu_lines[i]);

@@ -7,7 +7,7 @@
 static struct cached_file *lookup(struct filecache *c, const char *path)
 {
 	struct cached_file *x;
-	FILE *f;
+	const char *why;
 
 	/* Findings are sorted by path, so the last file is the usual hit. */
 	for (size_t i = c->len; i-- > 0;)
@@ -17,10 +17,7 @@ static struct cached_file *lookup(struct filecache *c, const char *path)
 	x = &c->v[c->len++];
 	memset(x, 0, sizeof(*x));
 	x->path = xstrdup(path);
-	if ((f = fopen(path, "rb"))) {
-		x->buf = read_all(f, &x->len);
-		fclose(f);
-	}
+	x->buf = read_input(path, LIMIT_SOURCE, &x->len, &why);
 	return x;
 }
 

@@ -3,8 +3,10 @@
  * tree; with --dry-run printed as a diff instead, with --patches DIR
  * written as mails, one per subsystem (patchmail.c).
  *
- * A fix is applied only where the tree still reads as it did when it was
- * scanned: the finding's line must equal its snippet, and the bytes a fix
+ * A report is trusted with nothing (fixguard.c): a fix outside the tree,
+ * or one that is not charscan's own change, is refused and then nothing
+ * is written at all.  A fix is applied only where the tree still reads
+ * as it did when it was scanned: the finding's line must equal its snippet, and the bytes a fix
  * replaces must be the ones it names.  A file where either differs is
  * refused, with every fix in it, and the other files go on.  Files are
  * replaced atomically, keeping their mode.  A declaration's trailing
@@ -15,6 +17,7 @@
 #include <string.h>
 #include "filecache.h"
 #include "fix.h"
+#include "fixguard.h"
 #include "output.h"
 #include "patchmail.h"
 #include "path.h"
@@ -119,8 +122,9 @@ static int realign(const char *line, size_t len, size_t c0, size_t c1, const cha
 struct fix_run {
 	struct filecache src;
 	struct sarif_in in;
+	struct fix_tree tree;
 	const struct options *o;
-	unsigned applied, refused;
+	unsigned applied, refused, hostile;
 };
 
 /* The finding still stands where it was found, and its fix's bytes are
@@ -131,9 +135,9 @@ static int still_there(struct fix_run *r, const struct finding *x, size_t *start
 	size_t len, flen;
 
 	line = filecache_line(&r->src, x->loc.path, x->loc.line, &len);
-	if (!line || (x->snippet && !snippet_matches(line, len, x->snippet))) {
-		fprintf(stderr, "charscan: fix: %s:%u changed since the scan; not fixing [%s]\n",
-			relative_path(x->loc.path, r->in.srcroot), x->loc.line, rules[x->rule].id);
+	if (!line || !snippet_matches(line, len, x->snippet)) {
+		complain("fix: %s:%u changed since the scan; not fixing [%s]",
+			 relative_path(x->loc.path, r->in.srcroot), x->loc.line, rules[x->rule].id);
 		return -1;
 	}
 	buf = filecache_get(&r->src, x->fix.loc.path, &flen);
@@ -141,13 +145,13 @@ static int still_there(struct fix_run *r, const struct finding *x, size_t *start
 	if (line && x->fix.loc.end_line == x->fix.loc.line) {
 		*start = (line - buf) + byte_of_ucol(line, len, x->fix.loc.ucol);
 		*end = (line - buf) + byte_of_ucol(line, len, x->fix.loc.end_ucol);
-		if (*end >= *start && (!*x->fix.deleted ||
-		    (strlen(x->fix.deleted) == *end - *start &&
-		     !memcmp(buf + *start, x->fix.deleted, *end - *start))))
+		if (*end >= *start && strlen(x->fix.deleted) == *end - *start &&
+		    !memcmp(buf + *start, x->fix.deleted, *end - *start) &&
+		    fix_whole_token(buf, flen, *start, *end))
 			return 0;
 	}
-	fprintf(stderr, "charscan: fix: %s:%u no longer reads as the fix expects; not fixing [%s]\n",
-		relative_path(x->fix.loc.path, r->in.srcroot), x->fix.loc.line, rules[x->rule].id);
+	complain("fix: %s:%u no longer reads as the fix expects; not fixing [%s]",
+		 relative_path(x->fix.loc.path, r->in.srcroot), x->fix.loc.line, rules[x->rule].id);
 	return -1;
 }
 
@@ -188,8 +192,9 @@ static int fix_file(struct fix_run *r, const struct finding **sel, size_t n,
 	}
 	if (!old || rc) {
 		if (!old)
-			fprintf(stderr, "charscan: fix: cannot read %s\n", sel[0]->fix.loc.path);
+			complain("fix: cannot read %s", sel[0]->fix.loc.path);
 		r->refused += n;
+		rc = -1;
 		goto out;
 	}
 	qsort(e, ne, sizeof(*e), cmp_edit);
@@ -205,9 +210,9 @@ static int fix_file(struct fix_run *r, const struct finding **sel, size_t n,
 		if (e[i].start < pos) {
 			if (e[i].x && !(i && e[i - 1].start == e[i].start && e[i - 1].end == e[i].end &&
 					!strcmp(e[i - 1].text, e[i].text)))
-				fprintf(stderr, "charscan: fix: %s:%u overlaps another fix; not fixing [%s]\n",
-					relative_path(ff->path, r->in.srcroot), e[i].x->fix.loc.line,
-					rules[e[i].x->rule].id);
+				complain("fix: %s:%u overlaps another fix; not fixing [%s]",
+					 relative_path(ff->path, r->in.srcroot), e[i].x->fix.loc.line,
+					 rules[e[i].x->rule].id);
 			continue;
 		}
 		ff->new = xrealloc(ff->new, o + (e[i].start - pos) + add + (len - e[i].end) + 1);
@@ -239,7 +244,7 @@ static int write_file(const struct fixed_file *ff)
 		if (output_commit(&out, &err) == 0)
 			return 0;
 	}
-	fprintf(stderr, "charscan: fix: %s\n", err);
+	complain("fix: %s", err);
 	free(err);
 	return -1;
 }
@@ -292,40 +297,105 @@ static int emit(struct fix_run *r, struct fixed_file *files, size_t nf)
 		if (o->dry_run)
 			udiff(stdout, relative_path(files[i].path, r->in.srcroot), files[i].old,
 			      files[i].old_len, files[i].new, files[i].new_len, &st);
-		else if (write_file(&files[i]))
+		else if (write_file(&files[i])) {
+			r->applied -= files[i].nfindings;
+			r->refused += files[i].nfindings;
 			rc = -1;
+		}
 	}
 	return rc;
+}
+
+/* A path of the report moved to the file fix may touch (taken), or -1:
+ * gone since the scan (refused like a changed file), or refused as no
+ * file of the tree (hostile: nothing will be written). */
+static int resolve(struct fix_run *r, const struct finding *x, char **path)
+{
+	const char *why;
+	int gone;
+	char *real = fix_tree_resolve(&r->tree, *path, &why, &gone);
+
+	if (real) {
+		free(*path);
+		*path = real;
+		return 0;
+	}
+	complain("fix: %s result at %s:%u refused: %s", rules[x->rule].id,
+		 relative_path(*path, r->tree.report_root), x->loc.line, why);
+	if (gone)
+		r->refused++;
+	else
+		r->hostile++;
+	return -1;
+}
+
+/* Each selected fix checked against what a report may ask (fixguard.c);
+ * those that stand are kept in sel, the count returned. */
+static size_t guard(struct fix_run *r, struct finding **sel, size_t n)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct finding *x = sel[i];
+		const char *why = fix_shape(x);
+
+		if (why) {
+			complain("fix: %s result at %s:%u refused: %s", rules[x->rule].id,
+				 relative_path(x->loc.path, r->tree.report_root), x->loc.line, why);
+			r->hostile++;
+			continue;
+		}
+		if (resolve(r, x, &x->loc.path) || resolve(r, x, &x->fix.loc.path))
+			continue;
+		sel[kept++] = x;
+	}
+	free(r->in.srcroot);
+	r->in.srcroot = xstrdup(r->tree.real);
+	return kept;
+}
+
+static const char *done_as(const struct options *o)
+{
+	return o->patches ? "written as patches" : o->dry_run ? "shown" : "applied";
 }
 
 int fix_command(const struct options *o)
 {
 	struct fix_run r = { .o = o };
-	const struct finding **sel;
-	struct fixed_file *files;
-	size_t n = 0, nf;
+	struct finding **sel = NULL;
+	struct fixed_file *files = NULL;
+	size_t n = 0, nf = 0;
 	char *err = NULL;
-	int rc;
+	int rc = EXIT_USAGE;
 
-	if (sarif_load(o->files[0], &r.in, &err)) {
-		fprintf(stderr, "charscan: %s\n", err);
+	if (sarif_load(o->files[0], &r.in, &err) ||
+	    fix_tree_open(&r.tree, o->srcroot, r.in.srcroot, &err)) {
+		complain("%s", err);
 		free(err);
-		return EXIT_USAGE;
+		goto out;
 	}
 	sel = xcalloc(r.in.findings.len + 1, sizeof(*sel));
 	for (size_t i = 0; i < r.in.findings.len; i++)
 		if (wanted(&r.in.findings.v[i], o))
 			sel[n++] = &r.in.findings.v[i];
+	n = guard(&r, sel, n);
+	if (r.hostile) {
+		complain("fix: %u results of %s refused: nothing %s", r.hostile, o->files[0],
+			 done_as(o));
+		goto out;
+	}
 	files = xcalloc(n + 1, sizeof(*files));
-	nf = fix_all(&r, sel, n, files);
+	nf = fix_all(&r, (const struct finding **)sel, n, files);
 	rc = emit(&r, files, nf) ? EXIT_USAGE : r.refused ? EXIT_INCOMPLETE : EXIT_CLEAN;
 	fprintf(stderr, "charscan: fix: %u fixes in %zu files %s, %u refused\n", r.applied, nf,
-		o->patches ? "written as patches" : o->dry_run ? "shown" : "applied", r.refused);
+		done_as(o), r.refused);
+out:
 	for (size_t i = 0; i < nf; i++)
 		free(files[i].new);
 	free(files);
 	free(sel);
 	filecache_free(&r.src);
+	fix_tree_free(&r.tree);
 	sarif_in_free(&r.in);
 	return rc;
 }

@@ -47,7 +47,7 @@ struct job {
 static void print_notices(const struct notices *ns)
 {
 	for (size_t i = 0; i < ns->len; i++)
-		fprintf(stderr, "charscan: %s: %s\n", ns->v[i].level, ns->v[i].message);
+		complain("%s: %s", ns->v[i].level, ns->v[i].message);
 }
 
 /* Warnings (a suppression naming no rule) do not make a scan incomplete. */
@@ -362,7 +362,7 @@ static int merge_command(struct options *o)
 	}
 out:
 	if (err)
-		fprintf(stderr, "charscan: %s\n", err);
+		complain("%s", err);
 	free(err);
 	json_decref(merged);
 	sarif_in_free(&all);
@@ -510,7 +510,7 @@ static int scan_command(struct job *j)
 out:
 	if (status == EXIT_USAGE) {
 		print_notices(&j->res.notices);
-		fprintf(stderr, "charscan: %s\n", j->err ? j->err : "failed");
+		complain("%s", j->err ? j->err : "failed");
 	}
 	return status;
 }

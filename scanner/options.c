@@ -22,7 +22,8 @@ static const char usage_text[] =
 "             [--summaries DIR]\n"
 "    charscan confirm -p DB [-j N] [--changes T.tsv] [--cache DIR] [FILE...]\n"
 "             -o OUT.sarif REPORT.sarif\n"
-"    charscan fix REPORT.sarif [--rules LIST] [--dry-run | --patches DIR]\n"
+"    charscan fix REPORT.sarif [--srcroot DIR] [--rules LIST]\n"
+"             [--dry-run | --patches DIR]\n"
 "    charscan --list-rules | --version | --help\n"
 "\n"
 "DESCRIPTION\n"
@@ -106,7 +107,12 @@ static const char usage_text[] =
 "    refused, with its fixes, when a finding's line no longer reads as its\n"
 "    snippet or the bytes a fix replaces are not there (it changed since\n"
 "    the scan); suppressed results are never fixed.  A tab-aligned trailing\n"
-"    comment keeps its column.\n"
+"    comment keeps its column.  A report is trusted with nothing: fix\n"
+"    writes only below the tree (--srcroot DIR, the report's paths rebased\n"
+"    onto it; else the report's %SRCROOT%, which must be the current folder\n"
+"    or below it), only regular files, and only charscan's own change (a\n"
+"    line's \"char\" made \"signed char\" or \"unsigned char\"); a result\n"
+"    that asks for anything else is refused and nothing is written.\n"
 "    --dry-run          print the changes as a unified diff; change nothing\n"
 "    --patches DIR      write them as git format-patch mails into DIR, one\n"
 "                       per subsystem, for git am or quilt import; change\n"
@@ -114,8 +120,9 @@ static const char usage_text[] =
 "                       scripts/get_maintainer.pl groups the files by\n"
 "                       MAINTAINERS entry and fills To: and Cc:; the\n"
 "                       sign-off is git config's user.name and user.email\n"
-"    Exit status: 0 every fix applied, 2 usage, unreadable report or\n"
-"    unwritable file, 3 some fixes refused (named on stderr).\n"
+"    Exit status: 0 every fix applied, 2 usage, unreadable report,\n"
+"    unwritable file or a result refused as no fix charscan makes, 3 some\n"
+"    fixes refused because their file changed (named on stderr).\n"
 "\n"
 "CROSS-TU\n"
 "    A widened char passed to a function whose body is in another TU of the\n"
@@ -163,7 +170,7 @@ int parse_rules(const char *list, unsigned char *enabled)
 
 		named++;
 		if (r < 0) {
-			fprintf(stderr, "charscan: unknown rule '%s' (see --list-rules)\n", tok + neg);
+			complain("unknown rule '%s' (see --list-rules)", tok + neg);
 			free(copy);
 			return -1;
 		}
@@ -171,8 +178,7 @@ int parse_rules(const char *list, unsigned char *enabled)
 	}
 	free(copy);
 	if (!named) {
-		fprintf(stderr, "charscan: the rule list '%s' names no rule (see --list-rules)\n",
-			list);
+		complain("the rule list '%s' names no rule (see --list-rules)", list);
 		return -1;
 	}
 	return 0;
@@ -194,8 +200,8 @@ unsigned breaks_mask(const char *s)
 
 static void usage_error(const char *msg, const char *arg)
 {
-	fprintf(stderr, "charscan: %s%s%s\nTry 'charscan --help'.\n", msg,
-		arg ? ": " : "", arg ? arg : "");
+	complain("%s%s%s", msg, arg ? ": " : "", arg ? arg : "");
+	fputs("Try 'charscan --help'.\n", stderr);
 	exit(EXIT_USAGE);
 }
 

@@ -19,13 +19,6 @@
 static char live_tmp[PATH_MAX + 64];	/* for the signal handler */
 static void (*live_progress)(char *buf, size_t size);
 
-static const char *kind_of(mode_t m)
-{
-	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ?
-	       "a character device" : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ?
-	       "a socket" : "not a regular file";
-}
-
 /* The path to write: path itself, or the regular file a link names. */
 static char *target_of(const char *path, char **err)
 {
@@ -43,7 +36,7 @@ static char *target_of(const char *path, char **err)
 		}
 		if (!S_ISREG(st.st_mode)) {
 			*err = xasprintf("will not write %s: it is a symbolic link to %s", path,
-					 kind_of(st.st_mode));
+					 file_kind(st.st_mode));
 			free(real);
 			return NULL;
 		}
@@ -51,7 +44,7 @@ static char *target_of(const char *path, char **err)
 	}
 	if (!S_ISREG(st.st_mode)) {
 		*err = xasprintf("will not write %s: it is %s; give a regular file, or - for "
-				 "standard output", path, kind_of(st.st_mode));
+				 "standard output", path, file_kind(st.st_mode));
 		return NULL;
 	}
 	return xstrdup(path);
@@ -117,11 +110,14 @@ int output_open(struct output *o, const char *path, char **err)
 	}
 	if (strlen(o->tmp) < sizeof(live_tmp))
 		strcpy(live_tmp, o->tmp);
-	/* A report replaces the old one with the old one's mode; a new one
-	 * is an ordinary file (mkstemp makes 0600). */
-	if (stat(o->path, &st) == 0)
+	/* A file replaces the old one with the old one's mode, owner and
+	 * group (charscan fix run as root on a user's tree); a new one is an
+	 * ordinary file (mkstemp makes 0600). */
+	if (stat(o->path, &st) == 0) {
+		/* Only root may give a file away; anyone else keeps theirs. */
+		(void)!fchown(fd, st.st_uid, st.st_gid);
 		fchmod(fd, st.st_mode & 07777);
-	else
+	} else
 		fchmod(fd, 0644 & ~umask(umask(0)));
 	return 0;
 }
@@ -131,6 +127,14 @@ int output_is(const struct output *o, const char *path)
 	struct stat a, b;
 
 	return o->tmp && stat(o->path, &a) == 0 && stat(path, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+int output_names(const char *out, const char *path)
+{
+	struct stat a, b;
+
+	return out && path && strcmp(out, "-") && stat(out, &a) == 0 && stat(path, &b) == 0 &&
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 

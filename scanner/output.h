@@ -22,6 +22,9 @@ struct output {
 int output_open(struct output *o, const char *path, char **err);
 /* Is the target the same file as path (an input of the scan)? */
 int output_is(const struct output *o, const char *path);
+/* Is out (not yet opened; "-" is none) the same file as path, through
+ * links?  Every subcommand asks before it writes over what it reads. */
+int output_names(const char *out, const char *path);
 /* Flush, close, rename (keeping the old file's mode); -1 with *err. */
 int output_commit(struct output *o, char **err);
 void output_abort(struct output *o);

@@ -517,13 +517,20 @@ int sarif_from_json(json_t *log, const char *name, struct sarif_in *in, char **e
 int sarif_load(const char *path, struct sarif_in *in, char **err)
 {
 	json_error_t e;
-	json_t *log = json_load_file(path, JSON_REJECT_DUPLICATES, &e);
+	const char *why;
+	size_t len;
+	char *text = read_input(path, LIMIT_REPORT, &len, &why);
+	json_t *log = text ? json_loadb(text, len, JSON_REJECT_DUPLICATES, &e) : NULL;
 	int rc;
 
+	free(text);
 	memset(in, 0, sizeof(*in));
+	if (!text) {
+		*err = xasprintf("cannot read %s: %s", path, why);
+		return -1;
+	}
 	if (!log) {
-		*err = e.line > 0 ? xasprintf("%s:%d:%d: not JSON: %s", path, e.line, e.column, e.text)
-				  : xasprintf("cannot read %s: %s", path, e.text);
+		*err = xasprintf("%s:%d:%d: not JSON: %s", path, e.line, e.column, e.text);
 		return -1;
 	}
 	rc = sarif_from_json(log, path, in, err);

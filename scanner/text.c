@@ -1,22 +1,18 @@
+/*
+ * gcc-style text: path:line:col: level: message [RULE], then a note line
+ * per related location.  A newline in a file name or message would start
+ * a line that editors read as another finding: fput_clean() writes
+ * control bytes as \xNN.
+ */
 #include "text.h"
-
-/* A newline in a file name or message would start a line that editors
- * read as another finding: control bytes are written as \xNN. */
-static void put_clean(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			fprintf(f, "\\x%02x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-}
+#include "util.h"
 
 static void line(FILE *f, const struct loc *l, const char *base, const char *level,
 		 const char *message, const char *id)
 {
-	put_clean(f, relative_path(l->path, base));
+	fput_clean(f, relative_path(l->path, base));
 	fprintf(f, ":%u:%u: %s: ", l->line, l->col, level);
-	put_clean(f, message);
+	fput_clean(f, message);
 	if (id)
 		fprintf(f, " [%s]", id);
 	fputc('\n', f);

@@ -1,19 +1,126 @@
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "util.h"
+
+void fput_clean(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			fprintf(f, "\\x%02x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+}
+
+static void vcomplain(const char *fmt, va_list ap)
+{
+	char *msg;
+
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		fputs("charscan: out of memory\n", stderr);
+		exit(2);
+	}
+	fputs("charscan: ", stderr);
+	fput_clean(stderr, msg);
+	fputc('\n', stderr);
+	free(msg);
+}
+
+void complain(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vcomplain(fmt, ap);
+	va_end(ap);
+}
 
 void die(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("charscan: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vcomplain(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(2);
+}
+
+/* Each kind of file as "a FIFO" and as "it is a FIFO", both constant:
+ * read_input() runs in confirm's threads. */
+static const struct { unsigned type; const char *name, *refusal; } kinds[] = {
+	{ S_IFDIR, "a directory", "it is a directory" },
+	{ S_IFIFO, "a FIFO", "it is a FIFO" },
+	{ S_IFCHR, "a character device", "it is a character device" },
+	{ S_IFBLK, "a block device", "it is a block device" },
+	{ S_IFSOCK, "a socket", "it is a socket" },
+	{ 0, "not a regular file", "it is not a regular file" },
+};
+
+static unsigned kind_index(unsigned m)
+{
+	unsigned i = 0;
+
+	while (kinds[i].type && kinds[i].type != (m & S_IFMT))
+		i++;
+	return i;
+}
+
+const char *file_kind(unsigned m)
+{
+	return kinds[kind_index(m)].name;
+}
+
+char *read_input(const char *path, size_t limit, size_t *len, const char **why)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	size_t n = 0;
+	ssize_t got;
+	char *buf;
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		*why = strerror(errno);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode) || (size_t)st.st_size > limit) {
+		*why = S_ISREG(st.st_mode) ? "it is larger than charscan reads" :
+		       kinds[kind_index(st.st_mode)].refusal;
+		close(fd);
+		errno = EINVAL;
+		return NULL;
+	}
+	/* The size seen, plus one byte to notice a file still growing. */
+	buf = xmalloc((size_t)st.st_size + 2);
+	while (n <= (size_t)st.st_size &&
+	       (got = read(fd, buf + n, (size_t)st.st_size + 1 - n)) != 0) {
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			*why = strerror(errno);
+			free(buf);
+			close(fd);
+			return NULL;
+		}
+		n += (size_t)got;
+	}
+	close(fd);
+	if (n > (size_t)st.st_size) {
+		*why = "it grew while it was read";
+		free(buf);
+		errno = EINVAL;
+		return NULL;
+	}
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
 }
 
 void *xmalloc(size_t n)

@@ -60,7 +60,9 @@ install: $(CHARSCAN) $(BUILD)/charscan.1
 	install -D -m 755 $(CHARSCAN) $(DESTDIR)$(PREFIX)/bin/charscan
 	install -D -m 644 $(BUILD)/charscan.1 $(DESTDIR)$(PREFIX)/share/man/man1/charscan.1
 	install -d $(DESTDIR)$(PREFIX)/share/doc/charscan/rules
-	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/charscan/
+	install -m 644 README.md SECURITY.md $(DESTDIR)$(PREFIX)/share/doc/charscan/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/charscan/docs
+	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/charscan/docs/
 	install -m 644 $(RULE_DOCS) $(DESTDIR)$(PREFIX)/share/doc/charscan/rules/
 
 # Tests: rule cases, bad input, SARIF schema, determinism.

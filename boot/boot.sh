@@ -109,7 +109,7 @@ stage "boot unsigned-fixed" run unsigned-fixed "$mode"
 rc=0
 python3 "$here/boot/compare.py" "$out" "$times" "$patches/proofs" || rc=$?
 # The main job's time, step by step (make scan's, when it ran on this
-# tree, then this one's): what README.md's figures come from.
+# tree, then this one's): what docs/kernel.md's figures come from.
 echo "main job, wall time per step:"
 cat "$out/$(basename "$src").times" "$times" 2>/dev/null |
 	awk '{ print "  " $0; t += $(NF - 1) } END { printf "  %-22s %6.1f s\n", "total", t }'

@@ -1,6 +1,6 @@
 /*
  * The one place where compiler flags are changed before libclang sees
- * them.  Each entry says why; README.md ("Flags") lists the same table.
+ * them.  Each entry says why; docs/flags.md lists the same table.
  */
 #include <stddef.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 """Robustness: hostile input and faults never cost a report, the machine
-or the user's files.  One test per row of the table in README's
-"Robustness" section: where the report may go, workers that crash, hang
+or the user's files.  One test per row of the table in docs/robustness.md
+("What was tried"): where the report may go, workers that crash, hang
 or grow, signals, deep and long code, and our own small parsers."""
 import json
 import os

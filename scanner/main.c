@@ -42,6 +42,9 @@ struct job {
 	char *srcroot;
 	char *err;
 	uint64_t key;			/* of the summary store: database and options */
+	unsigned excluded_by;		/* the exclude line of the TUs dropped... */
+	int excludes_differ;		/* ...or they were dropped by several */
+	int switched_off;		/* every TU excluded or every rule disabled */
 };
 
 static void print_notices(const struct notices *ns)
@@ -95,7 +98,7 @@ static int counts(const struct options *o, const struct finding *x)
 
 static int exit_status(const struct job *j, int incomplete)
 {
-	if (incomplete)
+	if (incomplete || (j->o.fail_on_empty && j->switched_off))
 		return EXIT_INCOMPLETE;
 	for (size_t i = 0; i < j->res.findings.len; i++)
 		if (counts(&j->o, &j->res.findings.v[i]))
@@ -156,8 +159,35 @@ static int load_config(struct job *j)
 static int not_excluded_tu(const struct tu *tu, void *arg)
 {
 	struct job *j = arg;
+	unsigned line = config_excludes(&j->cfg, relative_path(tu->file, j->srcroot));
 
-	return !config_excludes(&j->cfg, relative_path(tu->file, j->srcroot));
+	j->excludes_differ |= line && j->excluded_by && line != j->excluded_by;
+	if (line)
+		j->excluded_by = line;
+	return !line;
+}
+
+/* A change to .charscan or to the CI's options can switch the check
+ * off: a scan of nothing says so (stderr and the SARIF), and with
+ * --fail-on-empty fails. */
+static void warn_if_switched_off(struct job *j, size_t tus_before)
+{
+	const char *cfg = j->cfg.path ? j->cfg.path : ".charscan";
+
+	if (!memchr(j->o.engine.enabled, 1, NR_RULES)) {
+		notice_add(&j->res.notices, "warning", NULL, "nothing was scanned: every rule "
+			   "disabled (by %s)", j->o.rules_set ? "--rules" : cfg);
+		j->switched_off = 1;
+	}
+	if (tus_before && !j->db.len && !j->o.kbuild) {
+		if (j->excludes_differ)
+			notice_add(&j->res.notices, "warning", NULL, "nothing was scanned: every TU "
+				   "excluded by the excludes of %s", cfg);
+		else
+			notice_add(&j->res.notices, "warning", NULL, "nothing was scanned: every TU "
+				   "excluded by %s:%u", cfg, j->excluded_by);
+		j->switched_off = 1;
+	}
 }
 
 /* A report written over the database, the config, a baseline or a
@@ -192,10 +222,13 @@ static uint64_t store_key(const struct job *j)
 
 static int select_tus(struct job *j)
 {
+	size_t tus = j->db.len;
+
 	/* Every entry, selected or not: a source file is never a report. */
 	if (output_is_input(j))
 		return -1;
 	compdb_filter(&j->db, not_excluded_tu, j);
+	warn_if_switched_off(j, tus);
 	if (j->o.diff) {
 		size_t blind;
 

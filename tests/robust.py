@@ -9,7 +9,8 @@ import stat
 import subprocess
 import time
 
-from harness import ROOT, Env, check, compdb, load, results, run, scratch, test, validate, write
+from harness import (ROOT, RULE_IDS, Env, check, compdb, load, results, run, scratch, test,
+                     validate, write)
 
 GOOD = "int f(char c) { return c == -1; }\n"
 
@@ -243,9 +244,23 @@ def limits_are_checked_as_options():
     d, db = project("limit-options")
     for args, words in ((["--tu-timeout", "-1"], "--tu-timeout"), (["--tu-timeout", "x"], "--tu-timeout"),
                         (["--tu-memory", "10"], "--tu-memory"), (["--rules", ""], "names no rule"),
+                        (["--tu-memory", "64"], "at least 256"), (["--tu-memory", "255"], "at least 256"),
                         (["--rules", " , "], "names no rule")):
         p = run(["-p", db] + args)
         check(p.returncode == 2 and words in p.stderr, "%s: exit %d %s" % (args, p.returncode, p.stderr))
+
+
+@test
+def tu_memory_below_what_libclang_needs_is_refused():
+    d, db = project("tu-memory-min")
+    for mb in ("64", "224", "255"):
+        p = run(["-p", db, "--tu-memory", mb, "-q"])
+        check(p.returncode == 2 and "--tu-memory" in p.stderr and "256" in p.stderr,
+              "%s: exit %d %s" % (mb, p.returncode, p.stderr))
+        check("signal" not in p.stderr, "scanned before refusing: " + p.stderr)
+    for mb in ("0", "256"):
+        p = run(["-p", db, "--tu-memory", mb, "-q"])
+        check(p.returncode == 1, "%s: exit %d %s" % (mb, p.returncode, p.stderr))
 
 
 @test
@@ -368,6 +383,58 @@ def config_errors_name_the_file_and_line():
         check(p.returncode == 2 and "bad.conf:3:" in p.stderr and words in p.stderr,
               "%r: exit %d %s" % (body, p.returncode, p.stderr))
         check(not os.path.exists(os.path.join(d, "o.sarif")), "report written for a bad config")
+
+
+@test
+def a_config_with_a_byte_order_mark_is_read():
+    d, db = project("config-bom")
+    cfg = write(os.path.join(d, ".charscan"), b"\xef\xbb\xbfrules = CS001\nlevel.CS001 = note\n", "wb")
+    p = run(["-p", db, "-o", os.path.join(d, "o.sarif"), "--fail-on", "note"])
+    check(p.returncode == 1, "exit %d %s" % (p.returncode, p.stderr))
+    check([r["level"] for r in results(os.path.join(d, "o.sarif"))] == ["note"], "level not applied")
+    # Only at the start of the file: elsewhere it is no setting.
+    write(cfg, b"rules = CS001\n\xef\xbb\xbflevel.CS001 = note\n", "wb")
+    p = run(["-p", db, "-q"])
+    check(p.returncode == 2 and ".charscan:2:" in p.stderr, p.stderr)
+
+
+def notification_texts(sarif):
+    return [n["message"]["text"] for inv in load(sarif)["runs"][0]["invocations"]
+            for n in inv["toolExecutionNotifications"] if n["level"] == "warning"]
+
+
+@test
+def a_scan_of_nothing_says_so_and_can_fail():
+    d, db = project("switched-off", {"a.c": GOOD, "b.c": GOOD})
+    out = os.path.join(d, "o.sarif")
+    every_rule = "--rules=" + ",".join("-" + r for r in RULE_IDS)
+    cases = (("# a pull request's change\nexclude = *\n", [], "every TU excluded by %s/.charscan:2" % d),
+             ("exclude = a.c\nexclude = b.c\n", [], "every TU excluded by the excludes of %s/.charscan" % d),
+             ("", [every_rule], "every rule disabled (by --rules)"),
+             ("rules = " + ",".join("-" + r for r in RULE_IDS) + "\n", [],
+              "every rule disabled (by %s/.charscan)" % d))
+    for cfg, args, words in cases:
+        write(os.path.join(d, ".charscan"), cfg)
+        p = run(["-p", db, "-o", out] + args)
+        check(p.returncode == 0, "%r: exit %d %s" % (cfg, p.returncode, p.stderr))
+        check("warning: nothing was scanned: " + words in p.stderr, "%r: %s" % (cfg, p.stderr))
+        validate(out)
+        check(notification_texts(out) == ["nothing was scanned: " + words], notification_texts(out))
+        p = run(["-p", db, "-o", out, "--fail-on-empty", "-q"] + args)
+        check(p.returncode == 3 and words in p.stderr, "%r: exit %d %s" % (cfg, p.returncode, p.stderr))
+    # A partial exclude, or a scan of something, is no warning, and
+    # --fail-on-empty does not fail it.
+    write(os.path.join(d, ".charscan"), "exclude = b.c\n")
+    p = run(["-p", db, "-o", out, "--fail-on-empty", "--fail-on", "none"])
+    check(p.returncode == 0 and "nothing was scanned" not in p.stderr, p.stderr)
+    check(notification_texts(out) == [], notification_texts(out))
+
+
+@test
+def the_ci_step_fails_when_the_check_is_switched_off():
+    for f in ("premerge/ci-step.sh", "premerge/github-actions.yml"):
+        text = open(os.path.join(ROOT, f)).read()
+        check("--fail-on-empty" in text, f + " does not pass --fail-on-empty")
 
 
 @test

@@ -465,6 +465,26 @@ def ci_step_writes_sarif_and_fails_on_new_findings():
     check(p.returncode == 0, "CI step on main: %d %s" % (p.returncode, p.stderr))
 
 
+@test
+def ci_step_fails_a_change_that_switches_the_check_off():
+    d = project("ci-off")
+    git(d, "checkout", "-q", "-b", "topic")
+    write(os.path.join(d, "b.c"), B_NEW, mode="a")
+    write(os.path.join(d, ".charscan"), "exclude = *\n")
+    git(d, "add", "-A")
+    git(d, "commit", "-qm", "topic")
+    env = with_charscan_on_path()
+    env.update(CHARSCAN_DB=os.path.join(d, "build"), CHARSCAN_BASE="main",
+               CHARSCAN_SARIF=os.path.join(d, "ci.sarif"))
+    p = subprocess.run(["sh", os.path.join(ROOT, "premerge", "ci-step.sh")], cwd=d,
+                       capture_output=True, text=True, env=env)
+    check(p.returncode == 3 and "nothing was scanned: every TU excluded by" in p.stderr,
+          "CI step exit %d: %s %s" % (p.returncode, p.stdout, p.stderr))
+    validate(os.path.join(d, "ci.sarif"))
+    text = open(os.path.join(ROOT, "premerge", "github-actions.yml")).read()
+    check("ci-step.sh" in text, "the workflow does not run ci-step.sh")
+
+
 # ---- kbuild's CHECK convention -----------------------------------------------------
 
 @test

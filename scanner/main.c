@@ -7,6 +7,7 @@
  * findings sorted, levelled, suppressed, filtered, baselined -> SARIF
  * and text -> exit status.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,6 +311,15 @@ static void github_limits(size_t results, int quiet)
 			"of a run\n", results);
 }
 
+/* After write_text() to f (errno cleared before it): NULL, or why the
+ * text report is not whole (a full disk, a closed pipe). */
+static char *text_report_error(FILE *f)
+{
+	if (!fflush(f) && !ferror(f))
+		return NULL;
+	return xasprintf("cannot write the text report: %s", strerror(errno ? errno : EIO));
+}
+
 static int write_reports(struct job *j, int incomplete)
 {
 	struct sarif_run run = { j->srcroot, j->o.signedness, !incomplete, &j->src, &j->absent };
@@ -332,12 +342,11 @@ static int write_reports(struct job *j, int incomplete)
 	if (!j->o.out || (j->o.format && !strcmp(j->o.format, "text")) || j->o.kbuild) {
 		FILE *f = j->o.kbuild ? stderr : stdout;
 
+		errno = 0;
 		write_text(f, &j->res.findings, getcwd(cwd, sizeof(cwd)) ? cwd : j->srcroot,
 			   j->o.new_only);
-		if (fflush(f) || ferror(f)) {
-			j->err = xstrdup("cannot write the text report");
+		if ((j->err = text_report_error(f)))
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -387,11 +396,10 @@ static int merge_command(struct options *o)
 	if (o->format && !strcmp(o->format, "text")) {
 		char cwd[4096];
 
+		errno = 0;
 		write_text(stdout, &all.findings, getcwd(cwd, sizeof(cwd)) ? cwd : all.srcroot, 0);
-		if (fflush(stdout) || ferror(stdout)) {
-			err = xstrdup("cannot write the text report");
+		if ((err = text_report_error(stdout)))
 			rc = EXIT_USAGE;
-		}
 	}
 out:
 	if (err)

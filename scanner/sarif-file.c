@@ -50,9 +50,10 @@ json_t *sarif_in_log(struct sarif_in *in)
 
 int sarif_dump(json_t *log, struct output *out, char **err)
 {
+	errno = 0;
 	if (json_dumpf(log, out->f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
 	    fputc('\n', out->f) == EOF) {
-		*err = xasprintf("cannot write %s", out->path);
+		*err = xasprintf("cannot write %s: %s", out->path, strerror(errno ? errno : EIO));
 		output_abort(out);
 		return -1;
 	}

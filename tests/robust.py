@@ -99,6 +99,36 @@ def an_existing_report_keeps_its_mode():
     validate(out)
 
 
+def file_size_limit(size):
+    """A child whose writes past size bytes fail with EFBIG (the tests
+    run as root: no read-only folder stops them; a full disk cannot be
+    made without mounting one)."""
+    def limit():
+        import resource
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    return limit
+
+
+@test
+def every_cannot_write_message_says_why():
+    d, db = project("write-errors")
+    out = os.path.join(d, "o.sarif")
+    p = run(["-p", db, "-o", out, "-q"], preexec_fn=file_size_limit(500))
+    check(p.returncode == 2 and "cannot write %s: %s" % (out, os.strerror(27)) in p.stderr,
+          "exit %d %s" % (p.returncode, p.stderr))
+    check(not os.path.exists(out) and not leftovers(d), os.listdir(d))
+    good = os.path.join(d, "good.sarif")
+    check(run(["-p", db, "-o", good, "-q"]).returncode == 1, "scan failed")
+    enospc = os.strerror(28)
+    for args in (["-p", db, "-q"], ["merge", good, "-o", out, "--format", "text"]):
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([Env.charscan] + args, stdout=full, stderr=subprocess.PIPE,
+                               text=True, cwd=Env.work)
+        check(p.returncode == 2 and "cannot write the text report: " + enospc in p.stderr,
+              "%s: exit %d %s" % (args, p.returncode, p.stderr))
+
+
 @test
 def stale_temporaries_of_dead_runs_are_removed():
     d, db = project("out-stale")

@@ -390,6 +390,8 @@ static int merge_command(struct options *o)
 	if (o->no_explain)
 		findings_filter(&all.findings, not_a_pass, NULL);
 	merged = sarif_in_log(&all);
+	/* Shards each under the limit can make a run over it. */
+	github_limits(all.findings.len, o->quiet);
 	if (sarif_write(o->out, merged, &err))
 		goto out;
 	rc = EXIT_CLEAN;

@@ -619,3 +619,31 @@ def github_result_limit_is_announced():
     check("GitHub code scanning keeps only 5000" in p.stderr, "no note: %s" % p.stderr[-300:])
     p = scan(d, "-o", out, "--rules", "CS004")
     check("GitHub" not in p.stderr, "note without reason: %s" % p.stderr)
+
+
+@test
+def github_result_limit_is_announced_by_merge():
+    d = project("merge-limits", {"a.c": "int f(const char *s) { char c = s[0]; return c == -1; }\n"})
+    one = os.path.join(d, "one.sarif")
+    scan(d, "-o", one)
+    # Shards of 12,501 results each: under the limit alone, over it merged.
+    log = load(one)
+    r = log["runs"][0]["results"][0]
+    for half in range(2):
+        log["runs"][0]["results"] = []
+        for k in range(12501):
+            x = json.loads(json.dumps(r))
+            x["locations"][0]["physicalLocation"]["region"].update(startLine=2 + 2 * k + half,
+                                                                   endLine=2 + 2 * k + half)
+            log["runs"][0]["results"].append(x)
+        write(os.path.join(d, "shard%d.sarif" % half), json.dumps(log))
+    shards = [os.path.join(d, "shard%d.sarif" % half) for half in range(2)]
+    out = os.path.join(d, "merged.sarif")
+    p = run(["merge"] + shards + ["-o", out])
+    check(p.returncode == 0 and len(results(out)) == 25002, "exit %d %s" % (p.returncode, p.stderr))
+    check("warning: 25002 results: GitHub code scanning rejects a run of more than 25000"
+          in p.stderr, "no warning: %s" % p.stderr)
+    p = run(["merge", shards[0], "-o", out])
+    check("GitHub code scanning keeps only 5000" in p.stderr and "rejects" not in p.stderr, p.stderr)
+    p = run(["merge", one, "-o", out])
+    check("GitHub" not in p.stderr, "warning without reason: %s" % p.stderr)

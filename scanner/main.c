@@ -40,6 +40,7 @@ struct job {
 	struct output out;
 	struct sarif_in baseline;	/* --baseline's findings, until judged */
 	struct findings absent;		/* ...those not found now */
+	struct sarif_mark out_mark;	/* -o when the scan began */
 	char *srcroot;
 	char *err;
 	uint64_t key;			/* of the summary store: database and options */
@@ -333,7 +334,7 @@ static int write_reports(struct job *j, int incomplete)
 			rc = sarif_append(j->o.out, log, &j->err);
 		} else {
 			github_limits(j->res.findings.len + j->absent.len, j->o.quiet);
-			rc = sarif_dump(log, &j->out, &j->err);
+			rc = sarif_dump_shared(log, &j->out, j->o.out, &j->out_mark, &j->err);
 		}
 		json_decref(log);
 		if (rc)
@@ -493,6 +494,8 @@ static int scan_tus(struct job *j, const struct scan_limits *lim)
 {
 	struct xrecs store = { 0 };
 
+	if (j->o.out)
+		sarif_mark(j->o.out, &j->out_mark);
 	if (j->o.resolve) {
 		if (xstore_read(j->o.resolve, j->key, &store, &j->err))
 			return -1;

@@ -5,6 +5,7 @@
 #define CHARSCAN_SARIF_H
 
 #include <stdio.h>
+#include <sys/types.h>
 #include <jansson.h>
 #include "filecache.h"
 #include "findings.h"
@@ -62,5 +63,16 @@ int sarif_write(const char *path, json_t *log, char **err);
 /* Merge log into the SARIF file at path, creating it: safe when several
  * processes append at once (an flock on path.lock). */
 int sarif_append(const char *path, json_t *log, char **err);
+/* Which file path is, to tell later whether another process replaced it. */
+struct sarif_mark {
+	dev_t dev;
+	ino_t ino;		/* 0: there was none */
+};
+void sarif_mark(const char *path, struct sarif_mark *m);
+/* sarif_dump() to out, opened for path, holding sarif_append()'s lock:
+ * if path was replaced since before was taken (appended to), what it
+ * holds now is joined into log first. */
+int sarif_dump_shared(json_t *log, struct output *out, const char *path,
+		      const struct sarif_mark *before, char **err);
 
 #endif

@@ -295,8 +295,10 @@ static void judge(struct job *j)
 	suppress_in_source(f, &j->src, &j->res.notices);
 	if (j->o.diff)
 		diff_filter(f, &j->changes);
-	if (j->o.baseline)
+	if (j->o.baseline) {
+		baseline_rebase(&j->baseline.findings, j->baseline.srcroot, j->srcroot);
 		baseline_apply(&j->baseline.findings, f, &j->absent);
+	}
 }
 
 /* GitHub code scanning keeps 5,000 results of a run and rejects a run of

@@ -159,6 +159,28 @@ def baseline_marks_new_unchanged_updated_absent():
     check(scan(d, "--new-only").returncode == 2, "--new-only without --baseline accepted")
 
 
+@test
+def a_baseline_from_another_checkout_folder_gives_relative_absent_results():
+    # CI's artifact: the baseline was scanned in another job's folder.
+    there = project("baseline-there")
+    base = os.path.join(there, "base.sarif")
+    check(scan(there, "-o", base, "-q").returncode == 1, "baseline scan failed")
+    here = project("baseline-here")
+    edit(os.path.join(here, "a.c"), "char d = s[1];", "signed char d = s[1];")
+    now = os.path.join(here, "now.sarif")
+    p = scan(here, "--baseline", base, "-o", now, "-q")
+    check(p.returncode == 1, "exit %d %s" % (p.returncode, p.stderr))
+    validate(now)
+    got = {k: r.get("baselineState") for k, r in by_line(now).items()}
+    check(got.get(("a.c", 14, "CS001")) == "absent", "absent not relative to %%SRCROOT%%: %s" % got)
+    check(set(got.values()) == {"unchanged", "absent"}, got)
+    for r in results(now):
+        for loc in r["locations"] + r.get("relatedLocations", []):
+            art = loc["physicalLocation"]["artifactLocation"]
+            check(art.get("uriBaseId") == "%SRCROOT%" and "baseline-there" not in art["uri"],
+                  "%s result at %s" % (r.get("baselineState"), art))
+
+
 # ---- merge ------------------------------------------------------------------
 
 @test

@@ -44,6 +44,8 @@ struct job {
 	char *srcroot;
 	char *err;
 	uint64_t key;			/* of the summary store: database and options */
+	char *store_opts;		/* its options in words */
+	char store_key[17];		/* key in hex, for the SARIF */
 	unsigned excluded_by;		/* the exclude line of the TUs dropped... */
 	int excludes_differ;		/* ...or they were dropped by several */
 	int switched_off;		/* every TU excluded or every rule disabled */
@@ -211,15 +213,22 @@ clash:
 }
 
 /* What a summary store must have been made with: the TUs of the whole
- * scan (every shard) and the options that change what the walk finds. */
-static uint64_t store_key(const struct job *j)
+ * scan (every shard) and the options that change what the walk finds,
+ * in words so that --resolve names the one that differs. */
+static uint64_t store_key(struct job *j)
 {
-	unsigned char o[NR_RULES + 2];
+	char ids[NR_RULES * 8] = "";
+	size_t n = 0;
+	uint64_t key;
 
-	memcpy(o, j->o.engine.enabled, NR_RULES);
-	o[NR_RULES] = (unsigned char)j->o.engine.breaks_mask;
-	o[NR_RULES + 1] = (unsigned char)j->o.engine.explain;
-	return xstore_key(&j->db, o, sizeof(o));
+	for (int i = 0; i < NR_RULES; i++)
+		if (j->o.engine.enabled[i])
+			n += snprintf(ids + n, sizeof(ids) - n, "%s%s", n ? "," : "", rules[i].id);
+	j->store_opts = xasprintf("--rules=%s --signedness=%s --explain=%s", n ? ids : "none",
+				  j->o.signedness, j->o.engine.explain ? "yes" : "no");
+	key = xstore_key(&j->db, j->store_opts);
+	snprintf(j->store_key, sizeof(j->store_key), "%016llx", (unsigned long long)key);
+	return key;
 }
 
 static int select_tus(struct job *j)
@@ -325,7 +334,8 @@ static char *text_report_error(FILE *f)
 
 static int write_reports(struct job *j, int incomplete)
 {
-	struct sarif_run run = { j->srcroot, j->o.signedness, !incomplete, &j->src, &j->absent };
+	struct sarif_run run = { j->srcroot, j->o.signedness, !incomplete, &j->src, &j->absent,
+				 j->o.summaries || j->o.resolve ? j->store_key : NULL };
 	char cwd[4096];
 	int rc = 0;
 
@@ -383,7 +393,13 @@ static int merge_command(struct options *o)
 		struct xrecs store = { 0 };
 		struct xtu_plan plan;
 
-		if (xstore_read(o->summaries, 0, &store, &err))
+		/* The store must be the one these reports' scans wrote. */
+		if (!all.store_key) {
+			err = xasprintf("summary store %s: the reports name no store (scan the shards "
+					"with --summaries)", o->summaries);
+			goto out;
+		}
+		if (xstore_read(o->summaries, strtoull(all.store_key, NULL, 16), NULL, &store, &err))
 			goto out;
 		xtu_plan(&store, NULL, 0, &plan);
 		xtu_drop(&all.findings, &plan);
@@ -428,6 +444,7 @@ static void job_free(struct job *j)
 	sarif_in_free(&j->baseline);
 	findings_free(&j->absent);
 	free(j->srcroot);
+	free(j->store_opts);
 	free(j->err);
 	free(j->o.kbuild_argv);
 }
@@ -498,8 +515,10 @@ static int scan_tus(struct job *j, const struct scan_limits *lim)
 
 	if (j->o.out)
 		sarif_mark(j->o.out, &j->out_mark);
+	if (j->o.summaries && xstore_probe(j->o.summaries, &j->err))
+		return -1;
 	if (j->o.resolve) {
-		if (xstore_read(j->o.resolve, j->key, &store, &j->err))
+		if (xstore_read(j->o.resolve, j->key, j->store_opts, &store, &j->err))
 			return -1;
 		memset(&j->res, 0, sizeof(j->res));
 		cross_tu(j, lim, &store);
@@ -509,7 +528,8 @@ static int scan_tus(struct job *j, const struct scan_limits *lim)
 	scan(&j->db, &j->o.engine, lim, NULL, &j->res);
 	if (j->o.summaries &&
 	    xstore_write(j->o.summaries, j->o.shard_n ? j->o.shard_k : 1,
-			 j->o.shard_n ? j->o.shard_n : 1, j->key, &j->res.xrecs, &j->err))
+			 j->o.shard_n ? j->o.shard_n : 1, j->key, j->store_opts, &j->res.xrecs,
+			 &j->err))
 		return -1;
 	/* A shard sees part of the records: its merge does the rest. */
 	if (!j->o.shard_n && !j->o.kbuild)

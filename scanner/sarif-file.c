@@ -25,6 +25,16 @@ int sarif_join(struct sarif_in *into, struct sarif_in *from, char **err)
 				 "they cannot be one run", into->srcroot, from->srcroot);
 		return -1;
 	}
+	if (into->store_key && from->store_key && strcmp(into->store_key, from->store_key)) {
+		*err = xasprintf("the logs were scanned for other summary stores (keys %s and %s): "
+				 "another database or other options", into->store_key,
+				 from->store_key);
+		return -1;
+	}
+	if (!into->store_key && from->store_key) {
+		into->store_key = from->store_key;
+		from->store_key = NULL;
+	}
 	if (strcmp(into->signedness, from->signedness)) {
 		free(into->signedness);
 		into->signedness = xstrdup("both");
@@ -38,7 +48,8 @@ int sarif_join(struct sarif_in *into, struct sarif_in *from, char **err)
 json_t *sarif_in_log(struct sarif_in *in)
 {
 	struct filecache none = { 0 };
-	struct sarif_run run = { in->srcroot, in->signedness, in->complete, &none, NULL };
+	struct sarif_run run = { in->srcroot, in->signedness, in->complete, &none, NULL,
+				 NULL };
 
 	json_t *log;
 

@@ -1,3 +1,7 @@
+/*
+ * The configuration file, .charscan or --config FILE (syntax in
+ * config.h): read line by line, each error named by file:line.
+ */
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>

@@ -5,9 +5,8 @@ import concurrent.futures
 import json
 import os
 import subprocess
-import time
 
-from harness import (Env, ROOT, check, compdb, load, results, run, scratch, test, validate,
+from harness import (Env, ROOT, check, load, results, run, scratch, test, validate,
                      write, TEXT_LINE)
 
 # A small project: lib.h is included by a.c only; c.c is built without a
@@ -551,58 +550,6 @@ def kbuild_mode_takes_compiler_flags_and_appends_concurrently():
     check(p.returncode == 1, "--fail-on in kbuild mode: %d" % p.returncode)
     p = subprocess.run([Env.charscan, "--kbuild"], cwd=d, capture_output=True, text=True)
     check(p.returncode == 2, "--kbuild without a file: %d" % p.returncode)
-
-
-KBUILD_FLAGS = ["-D__linux__", "-nostdinc", "-O2"]
-CHAR_TU = "int %s(const char *s)\n{\n\tchar c = s[0];\n\n\treturn c == -1;\n}\n"
-
-
-@test
-def a_whole_scan_and_kbuild_appends_on_one_report_lose_nothing():
-    # Enough TUs that appends land while the whole scan runs.
-    files = {"p%d.c" % i: "".join(CHAR_TU % ("p%d_%d" % (i, k)) for k in range(40))
-             for i in range(6)}
-    files.update({"k%d.c" % i: CHAR_TU % ("k%d" % i) for i in range(4)})
-    d = project("shared-report", files, build_db=False)
-    db = compdb(d, sorted(f for f in files if f.startswith("p")))
-    out = os.path.join(d, "shared.sarif")
-    env = dict(os.environ, srctree=".")
-    for trial in range(3):
-        if os.path.exists(out):
-            os.unlink(out)
-        whole = subprocess.Popen([Env.charscan, "-p", db, "-o", out, "-j", "1", "-q"], cwd=d,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        appends = []
-        for i in range(4):
-            time.sleep(0.1)
-            appends.append(subprocess.run([Env.charscan, "-o", out, "--kbuild"] + KBUILD_FLAGS +
-                                          ["k%d.c" % i], cwd=d, capture_output=True, text=True,
-                                          env=env, timeout=120))
-        whole.wait(timeout=300)
-        check(whole.returncode == 1, "whole scan: exit %d %s" % (whole.returncode, whole.stderr.read()))
-        check(all(p.returncode == 0 for p in appends), [p.stderr for p in appends])
-        validate(out)
-        files_seen = {uri for uri, line, rule in by_line(out)}
-        check(files_seen == set(files), "trial %d lost %s" % (trial, sorted(set(files) - files_seen)))
-
-
-@test
-def the_report_lock_does_not_follow_a_symlink():
-    d = project("lock-symlink", {"k0.c": CHAR_TU % "k0"}, build_db=False)
-    db = compdb(d, ["k0.c"])
-    out = os.path.join(d, "k.sarif")
-    target = write(os.path.join(d, "precious"), "not a lock\n")
-    os.symlink(target, out + ".lock")
-    os.chmod(target, 0o644)
-    env = dict(os.environ, srctree=".")
-    for argv in ([Env.charscan, "-o", out, "--kbuild"] + KBUILD_FLAGS + ["k0.c"],
-                 [Env.charscan, "-p", db, "-o", out, "-q"]):
-        p = subprocess.run(argv, cwd=d, capture_output=True, text=True, env=env)
-        check(p.returncode == 2 and "will not lock %s.lock: it is a symbolic link" % out in p.stderr,
-              "%s: exit %d %s" % (argv[1:3], p.returncode, p.stderr))
-        check(open(target).read() == "not a lock\n" and os.path.islink(out + ".lock"),
-              "the lock's symlink was followed")
-        check(not os.path.exists(out), "a report written without the lock")
 
 
 # ---- editors --------------------------------------------------------------------

@@ -102,7 +102,7 @@ static int lock_report(const char *path, char **err)
 	return fd;
 }
 
-/* from's log joined into the report at path, if there is one. */
+/* log joined into the report at path, if there is one; NULL with *err. */
 static json_t *joined(const char *path, json_t *log, char **err)
 {
 	struct sarif_in all = { 0 }, mine = { 0 };
@@ -165,11 +165,12 @@ int sarif_dump_shared(json_t *log, struct output *out, const char *path,
 	}
 	sarif_mark(path, &now);
 	/* Replaced since the scan began: a --kbuild append wrote it. */
-	if (now.ino && (now.dev != before->dev || now.ino != before->ino) &&
-	    !(log = merged = joined(path, log, err)))
-		output_abort(out);
-	else
+	if (now.ino && (now.dev != before->dev || now.ino != before->ino))
+		log = merged = joined(path, log, err);
+	if (log)
 		rc = sarif_dump(log, out, err);
+	else
+		output_abort(out);
 	json_decref(merged);
 	close(fd);
 	return rc;

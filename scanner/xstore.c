@@ -1,9 +1,9 @@
 /*
  * The summary store a sharded scan leaves for its merge: one file per
  * shard, DIR/shard-K-of-N.sum, each a header (magic, version, K, N, the
- * scan's key, its options in words), one record per line (summary.c's text form) and an end
- * line with the record count, so a truncated file is told from a short
- * one.  Written to a temporary file and renamed.
+ * scan's key, its options in words), one record per line (summary.c's
+ * text form) and an end line with the record count, so a truncated file
+ * is told from a short one.  Written to a temporary file and renamed.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -29,17 +29,18 @@ uint64_t xstore_key(const struct compdb *db, const char *opts)
 	return h;
 }
 
+/* Before the scan, not after it: a file that can be created there. */
 int xstore_probe(const char *dir, char **err)
 {
 	char *probe = xasprintf("%s/.probe-%ld", dir, (long)getpid());
 	int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 
-	if (fd < 0)
+	if (fd < 0) {
 		*err = xasprintf("cannot write the summary store %s: %s", dir, strerror(errno));
-	else
+	} else {
 		unlink(probe);
-	if (fd >= 0)
 		close(fd);
+	}
 	free(probe);
 	return fd < 0 ? -1 : 0;
 }

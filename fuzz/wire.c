@@ -14,7 +14,7 @@
 static void report(const struct findings *f, const struct notices *n)
 {
 	struct filecache src = { 0 };
-	struct sarif_run run = { "/", "both", 1, &src, NULL };
+	struct sarif_run run = { "/", "both", 1, &src, NULL, NULL };
 	FILE *out = fopen("/dev/null", "w");
 	json_t *log = sarif_log(f, n, &run);
 

@@ -83,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_assert(text_lines(&f) == 3);
 
 	{
-		struct sarif_run run = { root, "both", 0, &src, NULL };
+		struct sarif_run run = { root, "both", 0, &src, NULL, NULL };
 
 		log = sarif_log(&f, &n, &run);
 	}

@@ -1,7 +1,8 @@
 /*
  * --baseline: the earlier report's findings (read back by sarif-read.c)
  * matched to this scan's by rule and fingerprint, two passes (see
- * baseline.h).
+ * baseline.h); what is absent now moved from the baseline's source root
+ * to this scan's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -57,4 +58,38 @@ void baseline_apply(struct findings *old, struct findings *f, struct findings *a
 		old->v[i].baseline = BASELINE_ABSENT;
 	findings_move(absent, old);
 	free(matched);
+}
+
+/* from/rest -> to/rest; a path outside from stays as it is. */
+static void rebase_path(char **path, const char *from, const char *to)
+{
+	size_t n = strlen(from);
+	const char *rest;
+	char *moved;
+
+	if (!*path || strncmp(*path, from, n))
+		return;
+	rest = *path + n;
+	if (*rest != '/' && !(n && from[n - 1] == '/'))
+		return;
+	rest += *rest == '/';
+	moved = xasprintf("%s%s%s", to, *to && to[strlen(to) - 1] == '/' ? "" : "/", rest);
+	free(*path);
+	*path = moved;
+}
+
+void baseline_rebase(struct findings *old, const char *from, const char *to)
+{
+	/* "/": the baseline had no %SRCROOT%, its paths are its own. */
+	if (!strcmp(from, to) || !strcmp(from, "/"))
+		return;
+	for (size_t i = 0; i < old->len; i++) {
+		struct finding *x = &old->v[i];
+
+		rebase_path(&x->loc.path, from, to);
+		for (int r = 0; r < x->nrelated; r++)
+			rebase_path(&x->related[r].loc.path, from, to);
+		if (x->has_fix)
+			rebase_path(&x->fix.loc.path, from, to);
+	}
 }

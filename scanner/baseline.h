@@ -15,5 +15,9 @@
 /* Set f's baseline states against old (read with sarif_load()); old's
  * findings not found in f are moved to absent, the rest freed. */
 void baseline_apply(struct findings *old, struct findings *f, struct findings *absent);
+/* old's paths below from (the baseline's %SRCROOT%) moved below to
+ * (this scan's): a baseline made in another checkout folder (a CI
+ * artifact) gives absent results relative to this run's root. */
+void baseline_rebase(struct findings *old, const char *from, const char *to);
 
 #endif

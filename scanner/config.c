@@ -1,3 +1,7 @@
+/*
+ * The configuration file, .charscan or --config FILE (syntax in
+ * config.h): read line by line, each error named by file:line.
+ */
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -6,6 +10,8 @@
 #include <string.h>
 #include "config.h"
 #include "util.h"
+
+#define UTF8_BOM "\xef\xbb\xbf"
 
 static char *trim(char *s)
 {
@@ -76,7 +82,7 @@ static const char *check_exclude(const char *v)
 }
 
 /* One "key = value" line; NULL or why it is wrong. */
-static const char *setting(struct config *c, const char *key, const char *v)
+static const char *setting(struct config *c, const char *key, const char *v, unsigned lineno)
 {
 	if (!strcmp(key, "rules"))
 		return check_rules(v) ?: set_string(&c->rules, v);
@@ -94,6 +100,8 @@ static const char *setting(struct config *c, const char *key, const char *v)
 		if (check_exclude(v))
 			return check_exclude(v);
 		grow(&c->exclude, &c->cap, c->nexclude + 1, sizeof(*c->exclude));
+		grow(&c->exclude_line, &c->line_cap, c->nexclude + 1, sizeof(*c->exclude_line));
+		c->exclude_line[c->nexclude] = lineno;
 		c->exclude[c->nexclude++] = xstrdup(v);
 		return NULL;
 	}
@@ -133,7 +141,8 @@ int config_load(const char *path, int must_exist, struct config *c, char **err)
 		lineno++;
 		if (hash)
 			*hash = '\0';
-		key = trim(line);
+		/* Editors on Windows start a UTF-8 file with a byte order mark. */
+		key = trim(line + (lineno == 1 && !strncmp(line, UTF8_BOM, 3) ? 3 : 0));
 		if (!*key)
 			continue;
 		eq = strchr(key, '=');
@@ -141,7 +150,7 @@ int config_load(const char *path, int must_exist, struct config *c, char **err)
 			why = "expected key = value";
 		} else {
 			*eq = '\0';
-			why = setting(c, trim(key), trim(eq + 1));
+			why = setting(c, trim(key), trim(eq + 1), lineno);
 		}
 		if (why) {
 			*err = xasprintf("%s:%u: %s", path, lineno, why);
@@ -158,17 +167,16 @@ int config_load(const char *path, int must_exist, struct config *c, char **err)
 	return rc;
 }
 
-int config_excludes(const struct config *c, const char *relpath)
+unsigned config_excludes(const struct config *c, const char *relpath)
 {
 	for (size_t i = 0; i < c->nexclude; i++) {
 		const char *pat = c->exclude[i];
 		size_t n = strlen(pat);
 
 		/* "dir/" is everything below dir. */
-		if (n && pat[n - 1] == '/' && !strncmp(relpath, pat, n))
-			return 1;
-		if (!fnmatch(pat, relpath, 0))
-			return 1;
+		if ((n && pat[n - 1] == '/' && !strncmp(relpath, pat, n)) ||
+		    !fnmatch(pat, relpath, 0))
+			return c->exclude_line[i];
 	}
 	return 0;
 }
@@ -182,5 +190,6 @@ void config_free(struct config *c)
 	for (size_t i = 0; i < c->nexclude; i++)
 		free(c->exclude[i]);
 	free(c->exclude);
+	free(c->exclude_line);
 	memset(c, 0, sizeof(*c));
 }

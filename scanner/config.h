@@ -23,13 +23,15 @@ struct config {
 	char *rules, *fail_on, *signedness;
 	const char *level[NR_RULES];	/* NULL: the catalogue's */
 	char **exclude;
-	size_t nexclude, cap;
+	unsigned *exclude_line;		/* the line of each exclude */
+	size_t nexclude, cap, line_cap;
 };
 
 /* 0 if read (or absent and !must_exist), -1 with *err "file:line: why". */
 int config_load(const char *path, int must_exist, struct config *c, char **err);
-/* Is relpath (below the source root) excluded? */
-int config_excludes(const struct config *c, const char *relpath);
+/* The line of the first exclude matching relpath (below the source
+ * root), or 0. */
+unsigned config_excludes(const struct config *c, const char *relpath);
 void config_free(struct config *c);
 
 #endif

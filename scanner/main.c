@@ -7,6 +7,7 @@
  * findings sorted, levelled, suppressed, filtered, baselined -> SARIF
  * and text -> exit status.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,9 +40,15 @@ struct job {
 	struct output out;
 	struct sarif_in baseline;	/* --baseline's findings, until judged */
 	struct findings absent;		/* ...those not found now */
+	struct sarif_mark out_mark;	/* -o when the scan began */
 	char *srcroot;
 	char *err;
 	uint64_t key;			/* of the summary store: database and options */
+	char *store_opts;		/* its options in words */
+	char store_key[17];		/* key in hex, for the SARIF */
+	unsigned excluded_by;		/* the exclude line of the TUs dropped... */
+	int excludes_differ;		/* ...or they were dropped by several */
+	int switched_off;		/* every TU excluded or every rule disabled */
 };
 
 static void print_notices(const struct notices *ns)
@@ -95,7 +102,7 @@ static int counts(const struct options *o, const struct finding *x)
 
 static int exit_status(const struct job *j, int incomplete)
 {
-	if (incomplete)
+	if (incomplete || (j->o.fail_on_empty && j->switched_off))
 		return EXIT_INCOMPLETE;
 	for (size_t i = 0; i < j->res.findings.len; i++)
 		if (counts(&j->o, &j->res.findings.v[i]))
@@ -156,8 +163,35 @@ static int load_config(struct job *j)
 static int not_excluded_tu(const struct tu *tu, void *arg)
 {
 	struct job *j = arg;
+	unsigned line = config_excludes(&j->cfg, relative_path(tu->file, j->srcroot));
 
-	return !config_excludes(&j->cfg, relative_path(tu->file, j->srcroot));
+	j->excludes_differ |= line && j->excluded_by && line != j->excluded_by;
+	if (line)
+		j->excluded_by = line;
+	return !line;
+}
+
+/* A change to .charscan or to the CI's options can switch the check
+ * off: a scan of nothing says so (stderr and the SARIF), and with
+ * --fail-on-empty fails. */
+static void warn_if_switched_off(struct job *j, size_t tus_before)
+{
+	const char *cfg = j->cfg.path ? j->cfg.path : ".charscan";
+
+	if (!memchr(j->o.engine.enabled, 1, NR_RULES)) {
+		notice_add(&j->res.notices, "warning", NULL, "nothing was scanned: every rule "
+			   "disabled (by %s)", j->o.rules_set ? "--rules" : cfg);
+		j->switched_off = 1;
+	}
+	if (tus_before && !j->db.len && !j->o.kbuild) {
+		if (j->excludes_differ)
+			notice_add(&j->res.notices, "warning", NULL, "nothing was scanned: every TU "
+				   "excluded by the excludes of %s", cfg);
+		else
+			notice_add(&j->res.notices, "warning", NULL, "nothing was scanned: every TU "
+				   "excluded by %s:%u", cfg, j->excluded_by);
+		j->switched_off = 1;
+	}
 }
 
 /* A report written over the database, the config, a baseline or a
@@ -179,23 +213,33 @@ clash:
 }
 
 /* What a summary store must have been made with: the TUs of the whole
- * scan (every shard) and the options that change what the walk finds. */
-static uint64_t store_key(const struct job *j)
+ * scan (every shard) and the options that change what the walk finds,
+ * in words so that --resolve names the one that differs. */
+static uint64_t store_key(struct job *j)
 {
-	unsigned char o[NR_RULES + 2];
+	char ids[NR_RULES * 8] = "";
+	size_t n = 0;
+	uint64_t key;
 
-	memcpy(o, j->o.engine.enabled, NR_RULES);
-	o[NR_RULES] = (unsigned char)j->o.engine.breaks_mask;
-	o[NR_RULES + 1] = (unsigned char)j->o.engine.explain;
-	return xstore_key(&j->db, o, sizeof(o));
+	for (int i = 0; i < NR_RULES; i++)
+		if (j->o.engine.enabled[i])
+			n += snprintf(ids + n, sizeof(ids) - n, "%s%s", n ? "," : "", rules[i].id);
+	j->store_opts = xasprintf("--rules=%s --signedness=%s --explain=%s", n ? ids : "none",
+				  j->o.signedness, j->o.engine.explain ? "yes" : "no");
+	key = xstore_key(&j->db, j->store_opts);
+	snprintf(j->store_key, sizeof(j->store_key), "%016llx", (unsigned long long)key);
+	return key;
 }
 
 static int select_tus(struct job *j)
 {
+	size_t tus = j->db.len;
+
 	/* Every entry, selected or not: a source file is never a report. */
 	if (output_is_input(j))
 		return -1;
 	compdb_filter(&j->db, not_excluded_tu, j);
+	warn_if_switched_off(j, tus);
 	if (j->o.diff) {
 		size_t blind;
 
@@ -260,8 +304,10 @@ static void judge(struct job *j)
 	suppress_in_source(f, &j->src, &j->res.notices);
 	if (j->o.diff)
 		diff_filter(f, &j->changes);
-	if (j->o.baseline)
+	if (j->o.baseline) {
+		baseline_rebase(&j->baseline.findings, j->baseline.srcroot, j->srcroot);
 		baseline_apply(&j->baseline.findings, f, &j->absent);
+	}
 }
 
 /* GitHub code scanning keeps 5,000 results of a run and rejects a run of
@@ -277,9 +323,19 @@ static void github_limits(size_t results, int quiet)
 			"of a run\n", results);
 }
 
+/* After write_text() to f (errno cleared before it): NULL, or why the
+ * text report is not whole (a full disk, a closed pipe). */
+static char *text_report_error(FILE *f)
+{
+	if (!fflush(f) && !ferror(f))
+		return NULL;
+	return xasprintf("cannot write the text report: %s", strerror(errno ? errno : EIO));
+}
+
 static int write_reports(struct job *j, int incomplete)
 {
-	struct sarif_run run = { j->srcroot, j->o.signedness, !incomplete, &j->src, &j->absent };
+	struct sarif_run run = { j->srcroot, j->o.signedness, !incomplete, &j->src, &j->absent,
+				 j->o.summaries || j->o.resolve ? j->store_key : NULL };
 	char cwd[4096];
 	int rc = 0;
 
@@ -290,7 +346,7 @@ static int write_reports(struct job *j, int incomplete)
 			rc = sarif_append(j->o.out, log, &j->err);
 		} else {
 			github_limits(j->res.findings.len + j->absent.len, j->o.quiet);
-			rc = sarif_dump(log, &j->out, &j->err);
+			rc = sarif_dump_shared(log, &j->out, j->o.out, &j->out_mark, &j->err);
 		}
 		json_decref(log);
 		if (rc)
@@ -299,12 +355,11 @@ static int write_reports(struct job *j, int incomplete)
 	if (!j->o.out || (j->o.format && !strcmp(j->o.format, "text")) || j->o.kbuild) {
 		FILE *f = j->o.kbuild ? stderr : stdout;
 
+		errno = 0;
 		write_text(f, &j->res.findings, getcwd(cwd, sizeof(cwd)) ? cwd : j->srcroot,
 			   j->o.new_only);
-		if (fflush(f) || ferror(f)) {
-			j->err = xstrdup("cannot write the text report");
+		if ((j->err = text_report_error(f)))
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -338,7 +393,13 @@ static int merge_command(struct options *o)
 		struct xrecs store = { 0 };
 		struct xtu_plan plan;
 
-		if (xstore_read(o->summaries, 0, &store, &err))
+		/* The store must be the one these reports' scans wrote. */
+		if (!all.store_key) {
+			err = xasprintf("summary store %s: the reports name no store (scan the shards "
+					"with --summaries)", o->summaries);
+			goto out;
+		}
+		if (xstore_read(o->summaries, strtoull(all.store_key, NULL, 16), NULL, &store, &err))
 			goto out;
 		xtu_plan(&store, NULL, 0, &plan);
 		xtu_drop(&all.findings, &plan);
@@ -348,17 +409,18 @@ static int merge_command(struct options *o)
 	if (o->no_explain)
 		findings_filter(&all.findings, not_a_pass, NULL);
 	merged = sarif_in_log(&all);
+	/* Shards each under the limit can make a run over it. */
+	github_limits(all.findings.len, o->quiet);
 	if (sarif_write(o->out, merged, &err))
 		goto out;
 	rc = EXIT_CLEAN;
 	if (o->format && !strcmp(o->format, "text")) {
 		char cwd[4096];
 
+		errno = 0;
 		write_text(stdout, &all.findings, getcwd(cwd, sizeof(cwd)) ? cwd : all.srcroot, 0);
-		if (fflush(stdout) || ferror(stdout)) {
-			err = xstrdup("cannot write the text report");
+		if ((err = text_report_error(stdout)))
 			rc = EXIT_USAGE;
-		}
 	}
 out:
 	if (err)
@@ -382,6 +444,7 @@ static void job_free(struct job *j)
 	sarif_in_free(&j->baseline);
 	findings_free(&j->absent);
 	free(j->srcroot);
+	free(j->store_opts);
 	free(j->err);
 	free(j->o.kbuild_argv);
 }
@@ -450,8 +513,12 @@ static int scan_tus(struct job *j, const struct scan_limits *lim)
 {
 	struct xrecs store = { 0 };
 
+	if (j->o.out)
+		sarif_mark(j->o.out, &j->out_mark);
+	if (j->o.summaries && xstore_probe(j->o.summaries, &j->err))
+		return -1;
 	if (j->o.resolve) {
-		if (xstore_read(j->o.resolve, j->key, &store, &j->err))
+		if (xstore_read(j->o.resolve, j->key, j->store_opts, &store, &j->err))
 			return -1;
 		memset(&j->res, 0, sizeof(j->res));
 		cross_tu(j, lim, &store);
@@ -461,7 +528,8 @@ static int scan_tus(struct job *j, const struct scan_limits *lim)
 	scan(&j->db, &j->o.engine, lim, NULL, &j->res);
 	if (j->o.summaries &&
 	    xstore_write(j->o.summaries, j->o.shard_n ? j->o.shard_k : 1,
-			 j->o.shard_n ? j->o.shard_n : 1, j->key, &j->res.xrecs, &j->err))
+			 j->o.shard_n ? j->o.shard_n : 1, j->key, j->store_opts, &j->res.xrecs,
+			 &j->err))
 		return -1;
 	/* A shard sees part of the records: its merge does the rest. */
 	if (!j->o.shard_n && !j->o.kbuild)

@@ -44,7 +44,8 @@ static const char usage_text[] =
 "    -j N               parse N TUs at a time (default: online CPUs) in N\n"
 "                       worker processes, each replaced after 32 TUs\n"
 "    --tu-timeout S     give up a TU after S seconds (default 300; 0: never)\n"
-"    --tu-memory MB     address space of a worker (default 4096; 0: no limit);\n"
+"    --tu-memory MB     address space of a worker (default 4096; 0: no limit;\n"
+"                       at least 256, as libclang parses nothing in less);\n"
 "                       a TU over either limit is reported as failed (exit 3)\n"
 "    --shard K/N        scan only shard K (1..N) of N: a stable partition of\n"
 "                       the TUs by path; `charscan merge` of the N reports is\n"
@@ -65,6 +66,9 @@ static const char usage_text[] =
 "    --fail-on LEVEL    error, warning (default), note or none: the lowest\n"
 "                       level of finding that makes the exit status 1\n"
 "                       (none by default with --kbuild, as sparse)\n"
+"    --fail-on-empty    exit 3 when nothing was scanned (every TU excluded)\n"
+"                       or no rule is enabled: a change that switches the\n"
+"                       check off fails CI instead of passing it\n"
 "    --baseline OLD     mark results new, unchanged, updated or absent\n"
 "                       against the SARIF report OLD\n"
 "    --new-only         only new results count for the exit status and the\n"
@@ -148,7 +152,8 @@ static const char usage_text[] =
 "    2  usage error, unreadable or malformed database, config or baseline,\n"
 "       git failed, unwritable output\n"
 "    3  scan incomplete: some TUs failed (the report lists them and\n"
-"       everything found in the rest)\n"
+"       everything found in the rest); with --fail-on-empty, nothing\n"
+"       was scanned or no rule is enabled\n"
 "    129, 130, 143  stopped by SIGHUP, SIGINT or SIGTERM: no report written,\n"
 "       the temporary removed, how far the scan got on stderr\n";
 
@@ -305,12 +310,15 @@ static void parse_shard(const char *arg, struct options *o)
 	free(k);
 }
 
+#define TU_MEMORY_MIN 256
+#define TU_MEMORY_RANGE "--tu-memory takes megabytes, 0 (no limit) or at least 256"
+
 void parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
 	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP,
 	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN, O_TU_TIMEOUT, O_TU_MEMORY, O_SHARD,
-	       O_DRY_RUN, O_PATCHES, O_NO_EXPLAIN, O_SUMMARIES, O_RESOLVE };
+	       O_DRY_RUN, O_PATCHES, O_NO_EXPLAIN, O_SUMMARIES, O_RESOLVE, O_FAIL_ON_EMPTY };
 	/* The subcommands, and the flag each sets. */
 	static const struct { const char *name; size_t flag; } commands[] = {
 		{ "merge", offsetof(struct options, merge) },
@@ -323,6 +331,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "rules", required_argument, NULL, O_RULES },
 		{ "srcroot", required_argument, NULL, O_SRCROOT },
 		{ "fail-on", required_argument, NULL, O_FAIL_ON },
+		{ "fail-on-empty", no_argument, NULL, O_FAIL_ON_EMPTY },
 		{ "config", required_argument, NULL, O_CONFIG },
 		{ "baseline", required_argument, NULL, O_BASELINE },
 		{ "new-only", no_argument, NULL, O_NEW_ONLY },
@@ -383,11 +392,11 @@ void parse_options(int argc, char **argv, struct options *o)
 					       "0 to 86400");
 			break;
 		case O_TU_MEMORY:
-			o->tu_memory = number(optarg, 0, 1 << 24, "--tu-memory takes megabytes, "
-					      "0 (no limit) or at least 64");
-			if (o->tu_memory && o->tu_memory < 64)
-				usage_error("--tu-memory takes megabytes, 0 (no limit) or at least 64",
-					    optarg);
+			/* libclang parses nothing in less than about 256 MB:
+			 * below that every TU would die of SIGABRT. */
+			o->tu_memory = number(optarg, 0, 1 << 24, TU_MEMORY_RANGE);
+			if (o->tu_memory && o->tu_memory < TU_MEMORY_MIN)
+				usage_error(TU_MEMORY_RANGE, optarg);
 			break;
 		case O_SHARD:
 			parse_shard(optarg, o);
@@ -417,6 +426,7 @@ void parse_options(int argc, char **argv, struct options *o)
 				usage_error("--fail-on is error, warning, note or none", optarg);
 			o->fail_on_set = 1;
 			break;
+		case O_FAIL_ON_EMPTY: o->fail_on_empty = 1; break;
 		case O_CONFIG: o->config = optarg; break;
 		case O_BASELINE: o->baseline = optarg; break;
 		case O_NEW_ONLY: o->new_only = 1; break;

@@ -477,6 +477,8 @@ static char *read_run(const char *name, size_t ri, json_t *run, struct sarif_in 
 		in->srcroot = xstrdup(root ? root : "/");
 		in->signedness = xstrdup(ONE_OF(sarif_str(run, "properties.charSignedness"),
 						signednesses) ?: "both");
+		if (*sarif_str(run, "properties.summaryKey"))
+			in->store_key = xstrdup(sarif_str(run, "properties.summaryKey"));
 	} else if (strcmp(in->srcroot, root ? root : "/")) {
 		err = xasprintf("%s: run %zu has another %%SRCROOT%% (%s, not %s)", name, ri,
 				root ? root : "none", in->srcroot);
@@ -544,5 +546,6 @@ void sarif_in_free(struct sarif_in *in)
 	notices_free(&in->notices);
 	free(in->srcroot);
 	free(in->signedness);
+	free(in->store_key);
 	memset(in, 0, sizeof(*in));
 }

@@ -404,6 +404,9 @@ json_t *sarif_log(const struct findings *fs, const struct notices *ns,
 			"results", results);
 	if (!log)
 		die("internal error: SARIF template");
+	if (run->store_key)
+		json_object_set_new(json_object_get(json_array_get(json_object_get(log, "runs"), 0),
+						    "properties"), "summaryKey", json_string(run->store_key));
 	free(root_enc);
 	free(root_uri);
 	return log;

@@ -5,6 +5,7 @@
 #define CHARSCAN_SARIF_H
 
 #include <stdio.h>
+#include <sys/types.h>
 #include <jansson.h>
 #include "filecache.h"
 #include "findings.h"
@@ -18,6 +19,8 @@ struct sarif_run {
 	int complete;			/* every TU parsed */
 	struct filecache *src;		/* for UTF-16 columns */
 	const struct findings *absent;	/* baseline results gone now, or NULL */
+	const char *store_key;		/* the summary store's key, or NULL: for
+					 * merge --summaries to check the store */
 };
 
 /* A JSON string of s; JSON is UTF-8, source text and paths may not be:
@@ -39,6 +42,7 @@ struct sarif_in {
 	char *srcroot;			/* %SRCROOT% ("/" if the log has none) */
 	char *signedness;
 	int complete;			/* every invocation was successful */
+	char *store_key;		/* properties.summaryKey, or NULL */
 };
 
 /* Read the log at path, or the log (called name in messages), into *in.
@@ -49,7 +53,7 @@ int sarif_load(const char *path, struct sarif_in *in, char **err);
 int sarif_from_json(json_t *log, const char *name, struct sarif_in *in, char **err);
 void sarif_in_free(struct sarif_in *in);
 /* Move from's findings and notices into into (equal notices once): one
- * run.  -1 with *err if their %SRCROOT% differ. */
+ * run.  -1 with *err if their %SRCROOT% or summary store keys differ. */
 int sarif_join(struct sarif_in *into, struct sarif_in *from, char **err);
 /* in's log: findings sorted and de-duplicated by rule and place. */
 json_t *sarif_in_log(struct sarif_in *in);
@@ -62,5 +66,16 @@ int sarif_write(const char *path, json_t *log, char **err);
 /* Merge log into the SARIF file at path, creating it: safe when several
  * processes append at once (an flock on path.lock). */
 int sarif_append(const char *path, json_t *log, char **err);
+/* Which file path is, to tell later whether another process replaced it. */
+struct sarif_mark {
+	dev_t dev;
+	ino_t ino;		/* 0: there was none */
+};
+void sarif_mark(const char *path, struct sarif_mark *m);
+/* sarif_dump() to out, opened for path, holding sarif_append()'s lock:
+ * if path was replaced since before was taken (appended to), what it
+ * holds now is joined into log first. */
+int sarif_dump_shared(json_t *log, struct output *out, const char *path,
+		      const struct sarif_mark *before, char **err);
 
 #endif

@@ -90,13 +90,17 @@ int xtu_busy(const struct xtu_ctx *c);
 int xtu_resolved(const struct xtu_ctx *c, const char *name, unsigned arg);
 
 /* The store (xstore.c): DIR/shard-K-of-N.sum, written atomically; key identifies the
- * database and the options of the scan.  Reading checks that all N shards
- * are there, complete, and made with one key (key 0: any).  0, or -1
- * with *err and r emptied. */
-int xstore_write(const char *dir, unsigned k, unsigned n, uint64_t key,
+ * database and the options of the scan, opts ("--rules=... --signedness=...")
+ * says the options in words.  Reading checks that all N shards are there,
+ * complete, and made with one key (key 0: any), and names the option
+ * that differs from opts (NULL: none to compare).  0, or -1 with *err
+ * and r emptied. */
+int xstore_write(const char *dir, unsigned k, unsigned n, uint64_t key, const char *opts,
 		 const struct xrecs *r, char **err);
-int xstore_read(const char *dir, uint64_t key, struct xrecs *r, char **err);
-/* The key of a scan: its database's files and the engine's options. */
-uint64_t xstore_key(const struct compdb *db, const void *opts, size_t optsize);
+int xstore_read(const char *dir, uint64_t key, const char *opts, struct xrecs *r, char **err);
+/* Before the scan: can a file be created in dir?  0, or -1 with *err. */
+int xstore_probe(const char *dir, char **err);
+/* The key of a scan: its database's files and its options in words. */
+uint64_t xstore_key(const struct compdb *db, const char *opts);
 
 #endif

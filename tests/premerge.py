@@ -158,6 +158,28 @@ def baseline_marks_new_unchanged_updated_absent():
     check(scan(d, "--new-only").returncode == 2, "--new-only without --baseline accepted")
 
 
+@test
+def a_baseline_from_another_checkout_folder_gives_relative_absent_results():
+    # CI's artifact: the baseline was scanned in another job's folder.
+    there = project("baseline-there")
+    base = os.path.join(there, "base.sarif")
+    check(scan(there, "-o", base, "-q").returncode == 1, "baseline scan failed")
+    here = project("baseline-here")
+    edit(os.path.join(here, "a.c"), "char d = s[1];", "signed char d = s[1];")
+    now = os.path.join(here, "now.sarif")
+    p = scan(here, "--baseline", base, "-o", now, "-q")
+    check(p.returncode == 1, "exit %d %s" % (p.returncode, p.stderr))
+    validate(now)
+    got = {k: r.get("baselineState") for k, r in by_line(now).items()}
+    check(got.get(("a.c", 14, "CS001")) == "absent", "absent not relative to %%SRCROOT%%: %s" % got)
+    check(set(got.values()) == {"unchanged", "absent"}, got)
+    for r in results(now):
+        for loc in r["locations"] + r.get("relatedLocations", []):
+            art = loc["physicalLocation"]["artifactLocation"]
+            check(art.get("uriBaseId") == "%SRCROOT%" and "baseline-there" not in art["uri"],
+                  "%s result at %s" % (r.get("baselineState"), art))
+
+
 # ---- merge ------------------------------------------------------------------
 
 @test
@@ -465,6 +487,26 @@ def ci_step_writes_sarif_and_fails_on_new_findings():
     check(p.returncode == 0, "CI step on main: %d %s" % (p.returncode, p.stderr))
 
 
+@test
+def ci_step_fails_a_change_that_switches_the_check_off():
+    d = project("ci-off")
+    git(d, "checkout", "-q", "-b", "topic")
+    write(os.path.join(d, "b.c"), B_NEW, mode="a")
+    write(os.path.join(d, ".charscan"), "exclude = *\n")
+    git(d, "add", "-A")
+    git(d, "commit", "-qm", "topic")
+    env = with_charscan_on_path()
+    env.update(CHARSCAN_DB=os.path.join(d, "build"), CHARSCAN_BASE="main",
+               CHARSCAN_SARIF=os.path.join(d, "ci.sarif"))
+    p = subprocess.run(["sh", os.path.join(ROOT, "premerge", "ci-step.sh")], cwd=d,
+                       capture_output=True, text=True, env=env)
+    check(p.returncode == 3 and "nothing was scanned: every TU excluded by" in p.stderr,
+          "CI step exit %d: %s %s" % (p.returncode, p.stdout, p.stderr))
+    validate(os.path.join(d, "ci.sarif"))
+    text = open(os.path.join(ROOT, "premerge", "github-actions.yml")).read()
+    check("ci-step.sh" in text, "the workflow does not run ci-step.sh")
+
+
 # ---- kbuild's CHECK convention -----------------------------------------------------
 
 @test
@@ -599,3 +641,31 @@ def github_result_limit_is_announced():
     check("GitHub code scanning keeps only 5000" in p.stderr, "no note: %s" % p.stderr[-300:])
     p = scan(d, "-o", out, "--rules", "CS004")
     check("GitHub" not in p.stderr, "note without reason: %s" % p.stderr)
+
+
+@test
+def github_result_limit_is_announced_by_merge():
+    d = project("merge-limits", {"a.c": "int f(const char *s) { char c = s[0]; return c == -1; }\n"})
+    one = os.path.join(d, "one.sarif")
+    scan(d, "-o", one)
+    # Shards of 12,501 results each: under the limit alone, over it merged.
+    log = load(one)
+    r = log["runs"][0]["results"][0]
+    for half in range(2):
+        log["runs"][0]["results"] = []
+        for k in range(12501):
+            x = json.loads(json.dumps(r))
+            x["locations"][0]["physicalLocation"]["region"].update(startLine=2 + 2 * k + half,
+                                                                   endLine=2 + 2 * k + half)
+            log["runs"][0]["results"].append(x)
+        write(os.path.join(d, "shard%d.sarif" % half), json.dumps(log))
+    shards = [os.path.join(d, "shard%d.sarif" % half) for half in range(2)]
+    out = os.path.join(d, "merged.sarif")
+    p = run(["merge"] + shards + ["-o", out])
+    check(p.returncode == 0 and len(results(out)) == 25002, "exit %d %s" % (p.returncode, p.stderr))
+    check("warning: 25002 results: GitHub code scanning rejects a run of more than 25000"
+          in p.stderr, "no warning: %s" % p.stderr)
+    p = run(["merge", shards[0], "-o", out])
+    check("GitHub code scanning keeps only 5000" in p.stderr and "rejects" not in p.stderr, p.stderr)
+    p = run(["merge", one, "-o", out])
+    check("GitHub" not in p.stderr, "warning without reason: %s" % p.stderr)

@@ -9,7 +9,8 @@ import stat
 import subprocess
 import time
 
-from harness import ROOT, Env, check, compdb, load, results, run, scratch, test, validate, write
+from harness import (ROOT, RULE_IDS, Env, check, compdb, load, results, run, scratch, test,
+                     validate, write)
 
 GOOD = "int f(char c) { return c == -1; }\n"
 
@@ -98,6 +99,36 @@ def an_existing_report_keeps_its_mode():
     validate(out)
 
 
+def file_size_limit(size):
+    """A child whose writes past size bytes fail with EFBIG (the tests
+    run as root: no read-only folder stops them; a full disk cannot be
+    made without mounting one)."""
+    def limit():
+        import resource
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    return limit
+
+
+@test
+def every_cannot_write_message_says_why():
+    d, db = project("write-errors")
+    out = os.path.join(d, "o.sarif")
+    p = run(["-p", db, "-o", out, "-q"], preexec_fn=file_size_limit(500))
+    check(p.returncode == 2 and "cannot write %s: %s" % (out, os.strerror(27)) in p.stderr,
+          "exit %d %s" % (p.returncode, p.stderr))
+    check(not os.path.exists(out) and not leftovers(d), os.listdir(d))
+    good = os.path.join(d, "good.sarif")
+    check(run(["-p", db, "-o", good, "-q"]).returncode == 1, "scan failed")
+    enospc = os.strerror(28)
+    for args in (["-p", db, "-q"], ["merge", good, "-o", out, "--format", "text"]):
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([Env.charscan] + args, stdout=full, stderr=subprocess.PIPE,
+                               text=True, cwd=Env.work)
+        check(p.returncode == 2 and "cannot write the text report: " + enospc in p.stderr,
+              "%s: exit %d %s" % (args, p.returncode, p.stderr))
+
+
 @test
 def stale_temporaries_of_dead_runs_are_removed():
     d, db = project("out-stale")
@@ -111,6 +142,58 @@ def stale_temporaries_of_dead_runs_are_removed():
     check(p.returncode == 1, p.stderr)
     check(not os.path.exists(stale), "stale temporary kept")
     check(os.path.exists(alive) and os.path.exists(other), "removed a live run's or a foreign file")
+
+
+KBUILD_FLAGS = ["-D__linux__", "-nostdinc", "-O2"]
+CHAR_TU = "int %s(const char *s)\n{\n\tchar c = s[0];\n\n\treturn c == -1;\n}\n"
+
+
+@test
+def a_whole_scan_and_kbuild_appends_on_one_report_lose_nothing():
+    # Enough TUs that appends land while the whole scan runs.
+    files = {"p%d.c" % i: "".join(CHAR_TU % ("p%d_%d" % (i, k)) for k in range(40))
+             for i in range(6)}
+    files.update({"k%d.c" % i: CHAR_TU % ("k%d" % i) for i in range(4)})
+    d, _ = project("shared-report", files)
+    db = compdb(d, sorted(f for f in files if f.startswith("p")))
+    out = os.path.join(d, "shared.sarif")
+    env = dict(os.environ, srctree=".")
+    for trial in range(3):
+        if os.path.exists(out):
+            os.unlink(out)
+        whole = subprocess.Popen([Env.charscan, "-p", db, "-o", out, "-j", "1", "-q"], cwd=d,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        appends = []
+        for i in range(4):
+            time.sleep(0.1)
+            appends.append(subprocess.run([Env.charscan, "-o", out, "--kbuild"] + KBUILD_FLAGS +
+                                          ["k%d.c" % i], cwd=d, capture_output=True, text=True,
+                                          env=env, timeout=120))
+        whole.wait(timeout=300)
+        check(whole.returncode == 1, "whole scan: exit %d %s" % (whole.returncode, whole.stderr.read()))
+        check(all(p.returncode == 0 for p in appends), [p.stderr for p in appends])
+        validate(out)
+        files_seen = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                      for r in results(out)}
+        check(files_seen == set(files), "trial %d lost %s" % (trial, sorted(set(files) - files_seen)))
+
+
+@test
+def the_report_lock_does_not_follow_a_symlink():
+    d, db = project("lock-symlink", {"k0.c": CHAR_TU % "k0"})
+    out = os.path.join(d, "k.sarif")
+    target = write(os.path.join(d, "precious"), "not a lock\n")
+    os.symlink(target, out + ".lock")
+    os.chmod(target, 0o644)
+    env = dict(os.environ, srctree=".")
+    for argv in ([Env.charscan, "-o", out, "--kbuild"] + KBUILD_FLAGS + ["k0.c"],
+                 [Env.charscan, "-p", db, "-o", out, "-q"]):
+        p = subprocess.run(argv, cwd=d, capture_output=True, text=True, env=env)
+        check(p.returncode == 2 and "will not lock %s.lock: it is a symbolic link" % out in p.stderr,
+              "%s: exit %d %s" % (argv[1:3], p.returncode, p.stderr))
+        check(open(target).read() == "not a lock\n" and os.path.islink(out + ".lock"),
+              "the lock's symlink was followed")
+        check(not os.path.exists(out), "a report written without the lock")
 
 
 # ---- signals ----------------------------------------------------------------
@@ -243,9 +326,23 @@ def limits_are_checked_as_options():
     d, db = project("limit-options")
     for args, words in ((["--tu-timeout", "-1"], "--tu-timeout"), (["--tu-timeout", "x"], "--tu-timeout"),
                         (["--tu-memory", "10"], "--tu-memory"), (["--rules", ""], "names no rule"),
+                        (["--tu-memory", "64"], "at least 256"), (["--tu-memory", "255"], "at least 256"),
                         (["--rules", " , "], "names no rule")):
         p = run(["-p", db] + args)
         check(p.returncode == 2 and words in p.stderr, "%s: exit %d %s" % (args, p.returncode, p.stderr))
+
+
+@test
+def tu_memory_below_what_libclang_needs_is_refused():
+    d, db = project("tu-memory-min")
+    for mb in ("64", "224", "255"):
+        p = run(["-p", db, "--tu-memory", mb, "-q"])
+        check(p.returncode == 2 and "--tu-memory" in p.stderr and "256" in p.stderr,
+              "%s: exit %d %s" % (mb, p.returncode, p.stderr))
+        check("signal" not in p.stderr, "scanned before refusing: " + p.stderr)
+    for mb in ("0", "256"):
+        p = run(["-p", db, "--tu-memory", mb, "-q"])
+        check(p.returncode == 1, "%s: exit %d %s" % (mb, p.returncode, p.stderr))
 
 
 @test
@@ -368,6 +465,51 @@ def config_errors_name_the_file_and_line():
         check(p.returncode == 2 and "bad.conf:3:" in p.stderr and words in p.stderr,
               "%r: exit %d %s" % (body, p.returncode, p.stderr))
         check(not os.path.exists(os.path.join(d, "o.sarif")), "report written for a bad config")
+
+
+@test
+def a_config_with_a_byte_order_mark_is_read():
+    d, db = project("config-bom")
+    cfg = write(os.path.join(d, ".charscan"), b"\xef\xbb\xbfrules = CS001\nlevel.CS001 = note\n", "wb")
+    p = run(["-p", db, "-o", os.path.join(d, "o.sarif"), "--fail-on", "note"])
+    check(p.returncode == 1, "exit %d %s" % (p.returncode, p.stderr))
+    check([r["level"] for r in results(os.path.join(d, "o.sarif"))] == ["note"], "level not applied")
+    # Only at the start of the file: elsewhere it is no setting.
+    write(cfg, b"rules = CS001\n\xef\xbb\xbflevel.CS001 = note\n", "wb")
+    p = run(["-p", db, "-q"])
+    check(p.returncode == 2 and ".charscan:2:" in p.stderr, p.stderr)
+
+
+def notification_texts(sarif):
+    return [n["message"]["text"] for inv in load(sarif)["runs"][0]["invocations"]
+            for n in inv["toolExecutionNotifications"] if n["level"] == "warning"]
+
+
+@test
+def a_scan_of_nothing_says_so_and_can_fail():
+    d, db = project("switched-off", {"a.c": GOOD, "b.c": GOOD})
+    out = os.path.join(d, "o.sarif")
+    every_rule = "--rules=" + ",".join("-" + r for r in RULE_IDS)
+    cases = (("# a pull request's change\nexclude = *\n", [], "every TU excluded by %s/.charscan:2" % d),
+             ("exclude = a.c\nexclude = b.c\n", [], "every TU excluded by the excludes of %s/.charscan" % d),
+             ("", [every_rule], "every rule disabled (by --rules)"),
+             ("rules = " + ",".join("-" + r for r in RULE_IDS) + "\n", [],
+              "every rule disabled (by %s/.charscan)" % d))
+    for cfg, args, words in cases:
+        write(os.path.join(d, ".charscan"), cfg)
+        p = run(["-p", db, "-o", out] + args)
+        check(p.returncode == 0, "%r: exit %d %s" % (cfg, p.returncode, p.stderr))
+        check("warning: nothing was scanned: " + words in p.stderr, "%r: %s" % (cfg, p.stderr))
+        validate(out)
+        check(notification_texts(out) == ["nothing was scanned: " + words], notification_texts(out))
+        p = run(["-p", db, "-o", out, "--fail-on-empty", "-q"] + args)
+        check(p.returncode == 3 and words in p.stderr, "%r: exit %d %s" % (cfg, p.returncode, p.stderr))
+    # A partial exclude, or a scan of something, is no warning, and
+    # --fail-on-empty does not fail it.
+    write(os.path.join(d, ".charscan"), "exclude = b.c\n")
+    p = run(["-p", db, "-o", out, "--fail-on-empty", "--fail-on", "none"])
+    check(p.returncode == 0 and "nothing was scanned" not in p.stderr, p.stderr)
+    check(notification_texts(out) == [], notification_texts(out))
 
 
 @test

@@ -115,6 +115,82 @@ def a_bad_summary_store_is_an_error_not_a_smaller_report():
     refused("a missing shard file")
 
 
+def sharded_scan(d, db, store, *options, n=2):
+    os.mkdir(store)
+    parts = []
+    for k in range(1, n + 1):
+        parts.append(os.path.join(d, "%s-%d.sarif" % (os.path.basename(store), k)))
+        p = run(["-p", db, "--shard", "%d/%d" % (k, n), "-o", parts[-1], "-q",
+                 "--summaries", store] + list(options))
+        check(p.returncode in (0, 1, 3), "shard %d/%d: exit %d %s" % (k, n, p.returncode, p.stderr))
+    return parts
+
+
+@test
+def merge_refuses_a_summary_store_of_another_database():
+    d, db, files = sharded_project("store-other-db", n=8)
+    parts = sharded_scan(d, db, os.path.join(d, "mine"))
+    # Another database: one TU fewer.
+    other_db = compdb(d, files[:-1], path=os.path.join(d, "other.json"))
+    sharded_scan(d, other_db, os.path.join(d, "theirs"))
+    out = os.path.join(d, "merged.sarif")
+    p = run(["merge", "--summaries", os.path.join(d, "theirs")] + parts + ["-o", out])
+    check(p.returncode == 2 and "summary store %s: " % os.path.join(d, "theirs") in p.stderr and
+          "another scan than the reports" in p.stderr and not os.path.exists(out),
+          "exit %d %s" % (p.returncode, p.stderr))
+    # Reports of scans that wrote no store cannot vouch for one.
+    bare = os.path.join(d, "bare.sarif")
+    run(["-p", db, "-o", bare, "-q"])
+    p = run(["merge", "--summaries", os.path.join(d, "mine"), bare, "-o", out])
+    check(p.returncode == 2 and "name no store" in p.stderr and not os.path.exists(out),
+          "exit %d %s" % (p.returncode, p.stderr))
+    p = run(["merge", "--summaries", os.path.join(d, "mine")] + parts + ["-o", out])
+    check(p.returncode == 0, p.stderr)
+
+
+@test
+def resolve_names_the_option_that_differs_from_the_shards():
+    d, db, files = sharded_project("store-options", n=8)
+    store = os.path.join(d, "store")
+    sharded_scan(d, db, store, "--signedness", "unsigned", "--rules", "-CS003")
+    out = os.path.join(d, "x.sarif")
+    for extra, words in ((["--rules", "-CS003"], "made with --signedness=unsigned, this run has "
+                          "--signedness=both"),
+                         (["--signedness", "unsigned"], "--rules="),
+                         (["--signedness", "unsigned", "--rules", "-CS003", "--explain"],
+                          "made with --explain=no, this run has --explain=yes")):
+        p = run(["-p", db, "--resolve", store, "-o", out, "-q"] + extra)
+        check(p.returncode == 2 and words in p.stderr and "summary store %s" % store in p.stderr
+              and not os.path.exists(out), "%s: exit %d %s" % (extra, p.returncode, p.stderr))
+    p = run(["-p", db, "--resolve", store, "-o", out, "-q", "--signedness", "unsigned",
+             "--rules", "-CS003"])
+    check(p.returncode in (0, 1, 3), p.stderr)
+    # The same options on another database: that is what it says.
+    other_db = compdb(d, files[:-1], path=os.path.join(d, "other.json"))
+    p = run(["-p", other_db, "--resolve", store, "-o", out, "-q", "--signedness", "unsigned",
+             "--rules", "-CS003"])
+    check(p.returncode == 2 and "made from another database" in p.stderr, p.stderr)
+
+
+@test
+def an_unwritable_summary_store_fails_before_scanning():
+    d, db, _ = sharded_project("store-unwritable", n=4)
+    not_a_dir = write(os.path.join(d, "plain"), "a file\n")
+    out = os.path.join(d, "s.sarif")
+    for store, why in ((os.path.join(not_a_dir, "store"), os.strerror(20)),
+                       (os.path.join(d, "missing"), os.strerror(2))):
+        p = run(["-p", db, "--summaries", store, "-o", out])
+        check(p.returncode == 2 and "cannot write the summary store %s: %s" % (store, why) in p.stderr,
+              "exit %d %s" % (p.returncode, p.stderr))
+        # src/broken.c, once parsed, says so.
+        check("broken.c" not in p.stderr and not os.path.exists(out), "scanned first: " + p.stderr)
+    store = os.path.join(d, "store")
+    os.mkdir(store)
+    p = run(["-p", db, "--shard", "1/2", "--summaries", store, "-o", out, "-q"])
+    check(p.returncode in (0, 1, 3) and os.listdir(store) == ["shard-1-of-2.sum"],
+          "probe left behind: %s" % os.listdir(store))
+
+
 @test
 def shards_partition_the_tus_and_stay_put():
     d, db, files = sharded_project("partition", n=40)

@@ -1,15 +1,5 @@
 #include "text.h"
-
-/* A newline in a file name or message would start a line that editors
- * read as another finding: control bytes are written as \xNN. */
-static void put_clean(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			fprintf(f, "\\x%02x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-}
+#include "util.h"
 
 static void line(FILE *f, const struct loc *l, const char *base, const char *level,
 		 const char *message, const char *id)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "mailhead.h"
 #include "output.h"
 #include "patchmail.h"
 #include "path.h"
@@ -31,7 +32,7 @@ struct mail {
 struct mailer {
 	const char *srcroot;
 	int kernel;			/* get_maintainer.pl is there */
-	char *ident;			/* "Name <email>" */
+	char *name, *email;		/* cleaned as git cleans an ident */
 };
 
 /* The first line a program prints, or NULL. */
@@ -62,21 +63,32 @@ static char *git_config(const char *key, const char *cwd)
 	return first_line(argv, cwd);
 }
 
-static char *identity(const char *srcroot)
+/* What git would make of a config value, or NULL. */
+static char *ident_part(const char *key, const char *srcroot)
 {
-	char *name = git_config("user.name", srcroot), *email = git_config("user.email", srcroot);
-	char *id;
+	char *value = git_config(key, srcroot), *part = value ? ident_clean(value) : NULL;
 
-	if (name && email) {
-		id = xasprintf("%s <%s>", name, email);
-	} else {
-		fprintf(stderr, "charscan: fix: git config user.name/user.email unset; the mails "
-			"are signed off by charscan <charscan@invalid>: set them and run again\n");
-		id = xstrdup("charscan <charscan@invalid>");
+	free(value);
+	if (part && !*part) {
+		free(part);
+		return NULL;
 	}
-	free(name);
-	free(email);
-	return id;
+	return part;
+}
+
+static void identity(struct mailer *m)
+{
+	m->name = ident_part("user.name", m->srcroot);
+	m->email = ident_part("user.email", m->srcroot);
+	if (m->name && m->email && is_clean_address(m->email))
+		return;
+	fprintf(stderr, "charscan: fix: git config user.name/user.email unset or not a name and "
+		"address; the mails are signed off by charscan <charscan@invalid>: set them and "
+		"run again\n");
+	free(m->name);
+	free(m->email);
+	m->name = xstrdup("charscan");
+	m->email = xstrdup("charscan@invalid");
 }
 
 /* The MAINTAINERS entry of a file, or its directory outside a kernel. */
@@ -149,18 +161,25 @@ static char *subject(const struct mail *mail, const char *srcroot)
 	for (size_t i = 0; i < mail->n; i++)
 		for (size_t k = 0; k < mail->files[i]->nfindings; k++)
 			fixes += !fix_seen(mail, i, k);
-	if (fixes == 1)
-		s = xasprintf("-funsigned-char, %s: %c%s", prefix, x->fix.description[0] | 0x20,
-			      x->fix.description + 1);
-	else
+	if (fixes == 1) {
+		const char *d = x->fix.description;
+		char first = *d >= 'A' && *d <= 'Z' ? *d | 0x20 : *d;
+
+		s = xasprintf("-funsigned-char, %s: %c%s", prefix, first, *d ? d + 1 : "");
+	} else
 		s = xasprintf("-funsigned-char, %s: say which char signedness %zu declarations mean",
 			      prefix, fixes);
 	free(prefix);
 	return s;
 }
 
-static void body(FILE *f, const struct mail *mail, const char *srcroot, const char *ident)
+/* The message: what git am makes the commit's.  Its lines come from
+ * file names and the report, so no control byte is written raw: a line
+ * "---" or "diff --git" would end the message or start a diff. */
+static void body(FILE *f, const struct mail *mail, const struct mailer *m)
 {
+	const char *srcroot = m->srcroot;
+
 	fputs("Plain char is signed on x86 and unsigned on arm64, and on x86 too since\n"
 	      "Linux 6.2 builds with -funsigned-char.  This code reads a char whose\n"
 	      "meaning depends on that:\n\n", f);
@@ -168,8 +187,11 @@ static void body(FILE *f, const struct mail *mail, const char *srcroot, const ch
 		for (size_t k = 0; k < mail->files[i]->nfindings; k++) {
 			const struct finding *x = mail->files[i]->findings[k];
 
-			fprintf(f, "  %s:%u: %s [%s %s]\n", relative_path(x->loc.path, srcroot),
-				x->loc.line, x->message, rules[x->rule].id, rules[x->rule].name);
+			fputs("  ", f);
+			put_clean(f, relative_path(x->loc.path, srcroot));
+			fprintf(f, ":%u: ", x->loc.line);
+			put_clean(f, x->message);
+			fprintf(f, " [%s %s]\n", rules[x->rule].id, rules[x->rule].name);
 		}
 	fputs("\nSay which signedness the code means, so that it behaves the same either\n"
 	      "way:\n\n", f);
@@ -177,11 +199,17 @@ static void body(FILE *f, const struct mail *mail, const char *srcroot, const ch
 		for (size_t k = 0; k < mail->files[i]->nfindings; k++) {
 			const struct finding *x = mail->files[i]->findings[k];
 
-			if (!fix_seen(mail, i, k))
-				fprintf(f, "  %s:%u: %s\n", relative_path(x->fix.loc.path, srcroot),
-					x->fix.loc.line, x->fix.description);
+			if (fix_seen(mail, i, k))
+				continue;
+			fputs("  ", f);
+			put_clean(f, relative_path(x->fix.loc.path, srcroot));
+			fprintf(f, ":%u: ", x->fix.loc.line);
+			put_clean(f, x->fix.description);
+			fputc('\n', f);
 		}
-	fprintf(f, "\nFound by charscan %s.\n\nSigned-off-by: %s\n---\n", CHARSCAN_VERSION, ident);
+	fprintf(f, "\nFound by charscan %s.\n\nSigned-off-by: ", CHARSCAN_VERSION);
+	put_clean(f, m->name);
+	fprintf(f, " <%s>\n---\n", m->email);
 }
 
 static void diffstat_line(FILE *f, const char *rel, const struct diffstat *st, int w)
@@ -196,7 +224,8 @@ static void diffstat_line(FILE *f, const char *rel, const struct diffstat *st, i
 	fputc('\n', f);
 }
 
-/* Everything after "---": diffstat, then the diffs. */
+/* Everything after "---": diffstat, then the diffs; names quoted as
+ * git quotes them, so that git am and quilt find the files. */
 static void diffs(FILE *f, const struct mail *mail, const char *srcroot)
 {
 	struct diffstat total = { 0 };
@@ -205,22 +234,31 @@ static void diffs(FILE *f, const struct mail *mail, const char *srcroot)
 	FILE *d = open_memstream(&text, &len);
 	int w = 0;
 
-	for (size_t i = 0; i < mail->n; i++) {
-		int n = (int)strlen(relative_path(mail->files[i]->path, srcroot));
+	char **names = xcalloc(mail->n + 1, sizeof(*names));
 
+	for (size_t i = 0; i < mail->n; i++) {
+		int n;
+
+		names[i] = git_path("", relative_path(mail->files[i]->path, srcroot));
+		n = (int)strlen(names[i]);
 		w = n > w ? n : w;
 	}
 	for (size_t i = 0; i < mail->n; i++) {
 		const struct fixed_file *ff = mail->files[i];
 		const char *rel = relative_path(ff->path, srcroot);
+		char *a = git_path("a/", rel), *b = git_path("b/", rel);
 		struct diffstat st = { 0 };
 
-		fprintf(d, "diff --git a/%s b/%s\n", rel, rel);
+		fprintf(d, "diff --git %s %s\n", a, b);
 		udiff(d, rel, ff->old, ff->old_len, ff->new, ff->new_len, &st);
-		diffstat_line(f, rel, &st, w);
+		diffstat_line(f, names[i], &st, w);
 		total.added += st.added;
 		total.removed += st.removed;
+		free(a);
+		free(b);
+		free(names[i]);
 	}
+	free(names);
 	fclose(d);
 	fprintf(f, " %zu file%s changed, %u insertion%s(+), %u deletion%s(-)\n\n%s-- \ncharscan %s\n\n",
 		mail->n, mail->n == 1 ? "" : "s", total.added, total.added == 1 ? "" : "s",
@@ -228,7 +266,16 @@ static void diffs(FILE *f, const struct mail *mail, const char *srcroot)
 	free(text);
 }
 
-/* "To: a, b" and "Cc: ..." from get_maintainer.pl's roles. */
+static int has_control(const char *s, const char *end)
+{
+	for (; s < end; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
+/* "To: a, b" and "Cc: ..." from get_maintainer.pl's roles; an address
+ * with a control byte (a CR in MAINTAINERS) is left out. */
 static void addresses(FILE *f, const struct mailer *m, const char *patch)
 {
 	char *argv[] = { "perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback",
@@ -250,7 +297,7 @@ static void addresses(FILE *f, const struct mailer *m, const char *patch)
 			int is_to;
 
 			nl = strchr(line, '\n');
-			if (!role || (nl && role > nl))
+			if (!role || (nl && role > nl) || has_control(line, role))
 				continue;
 			is_to = !strncmp(role, " (maintainer:", 13) || !strncmp(role, " (supporter:", 12) ||
 				!strncmp(role, " (odd fixer:", 12);
@@ -267,6 +314,31 @@ out:
 	free(out);
 	free(err);
 	free(errtext);
+}
+
+static int has_non_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 1;
+	return 0;
+}
+
+/* The body after the headers, with git's MIME headers first when the
+ * subject or body holds non-ASCII text. */
+static void message(FILE *f, const struct mail *mail, const struct mailer *m, const char *subj)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *b = open_memstream(&text, &len);
+
+	body(b, mail, m);
+	fclose(b);
+	if (has_non_ascii(subj) || has_non_ascii(text))
+		fputs("MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
+		      "Content-Transfer-Encoding: 8bit\n", f);
+	fprintf(f, "\n%s", text);
+	free(text);
 }
 
 /* The file name git format-patch would give: 0001-the-subject.patch. */
@@ -300,9 +372,11 @@ static int write_mail(const struct mailer *m, const char *dir, int k, const stru
 
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime(&now));
 	if (output_open(&out, path, &err) == 0) {
-		fprintf(out.f, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
-			"From: %s\nDate: %s\nSubject: [PATCH] %s\n\n", m->ident, date, subj);
-		body(out.f, mail, m->srcroot, m->ident);
+		fputs("From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n", out.f);
+		mail_from(out.f, m->name, m->email);
+		fprintf(out.f, "Date: %s\n", date);
+		mail_subject(out.f, subj);
+		message(out.f, mail, m, subj);
 		diffs(out.f, mail, m->srcroot);
 		rc = output_commit(&out, &err);
 	}
@@ -386,7 +460,7 @@ int patchmail_write(const char *dir, const char *srcroot, const struct fixed_fil
 		goto out;
 	}
 	m.kernel = !stat(script, &st) && !stat(maint, &st);
-	m.ident = identity(srcroot);
+	identity(&m);
 	nm = group(&m, files, n, mails);
 	for (size_t k = 0; k < nm; k++)
 		rc |= write_mail(&m, abs, (int)k + 1, &mails[k]);
@@ -394,7 +468,8 @@ int patchmail_write(const char *dir, const char *srcroot, const struct fixed_fil
 		free(mails[k].subsystem);
 		free(mails[k].files);
 	}
-	free(m.ident);
+	free(m.name);
+	free(m.email);
 out:
 	free(abs);
 	free(mails);

@@ -109,6 +109,17 @@ static void put_hunk(FILE *out, const struct op *op, size_t from, size_t to,
 	}
 }
 
+/* GNU patch takes a name up to a tab: git ends one with a space so. */
+static void put_names(FILE *out, const char *path)
+{
+	char *a = git_path("a/", path), *b = git_path("b/", path);
+	const char *tab = strchr(path, ' ') ? "\t" : "";
+
+	fprintf(out, "--- %s%s\n+++ %s%s\n", a, tab, b, tab);
+	free(a);
+	free(b);
+}
+
 static struct op *script(const struct lines *a, const struct lines *b, size_t *n,
 			 struct diffstat *st)
 {
@@ -141,6 +152,54 @@ static struct op *script(const struct lines *a, const struct lines *b, size_t *n
 	return op;
 }
 
+/* git's quote.c table: the letter of a C escape, 1 for octal, 0 as is. */
+static char c_escape(unsigned char c)
+{
+	static const char letter[0x20] = {
+		['\a'] = 'a', ['\b'] = 'b', ['\t'] = 't', ['\n'] = 'n',
+		['\v'] = 'v', ['\f'] = 'f', ['\r'] = 'r',
+	};
+
+	if (c == '"' || c == '\\')
+		return c;
+	if (c < 0x20)
+		return letter[c] ? letter[c] : 1;
+	return c >= 0x7f;
+}
+
+static void put_quoted(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		char e = c_escape(*s);
+
+		if (e == 1)
+			fprintf(f, "\\%03o", (unsigned char)*s);
+		else if (e)
+			fprintf(f, "\\%c", e);
+		else
+			fputc(*s, f);
+	}
+}
+
+char *git_path(const char *prefix, const char *path)
+{
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	for (i = 0; path[i] && !c_escape(path[i]); i++)
+		;
+	if (!path[i])
+		return xasprintf("%s%s", prefix, path);
+	f = open_memstream(&text, &len);
+	fputc('"', f);
+	put_quoted(f, prefix);
+	put_quoted(f, path);
+	fputc('"', f);
+	fclose(f);
+	return text;
+}
+
 void udiff(FILE *out, const char *path, const char *old, size_t old_len,
 	   const char *new, size_t new_len, struct diffstat *st)
 {
@@ -167,7 +226,7 @@ void udiff(FILE *out, const char *path, const char *old, size_t old_len,
 		from = first > CONTEXT ? first - CONTEXT : 0;
 		to = last + 1 + CONTEXT < n ? last + 1 + CONTEXT : n;
 		if (!header++)
-			fprintf(out, "--- a/%s\n+++ b/%s\n", path, path);
+			put_names(out, path);
 		put_hunk(out, op, from, to, &a, &b);
 		k = last + 1;
 	}

@@ -1,5 +1,7 @@
 """charscan fix: the report's fixes applied, refused, shown and mailed."""
+import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -201,3 +203,139 @@ def fix_patches_are_mails_git_am_applies_one_per_maintainers_entry():
     check("Fix Tester <fix@example.org>|-funsigned-char, lib: declare 'p' with unsigned char" in log, log)
     check("signed char cntr[3];" in open(os.path.join(d, "drivers/bind/p4.c")).read(), "git am: p4.c")
     check(rules_at(scan(d, "after.sarif")) == [], "findings left after git am")
+
+
+EVIL_DIR = "lib\nCc: attacker@evil.example\nX"
+
+
+def mail_repo(name, files, user="Fix Tester", email="fix@example.org"):
+    """A project in a git repository of its own, scanned and committed."""
+    d = project(name, files)
+    git(d, "init", "-q")
+    git(d, "config", "user.name", user)
+    git(d, "config", "user.email", email)
+    git(d, "add", "-A")
+    git(d, "commit", "-q", "-m", "base")
+    report = scan(d)
+    return d, report
+
+
+def mails_of(d, report, name):
+    mails = os.path.join(d, "..", name)
+    shutil.rmtree(mails, ignore_errors=True)
+    p = run(["fix", report, "--patches", mails])
+    check(p.returncode == 0, "exit %d\n%s" % (p.returncode, p.stderr))
+    return [os.path.join(mails, f) for f in sorted(os.listdir(mails))]
+
+
+def headers(mail):
+    """The header lines of a mail, each with its folded lines."""
+    head = open(mail, "rb").read().split(b"\n\n", 1)[0].decode("ascii")
+    check(not any(ord(c) < 0x20 and c not in "\n" or ord(c) == 0x7f for c in head),
+          "a raw control byte in the headers:\n" + repr(head))
+    return [h for h in head.replace("\n ", " ").split("\n")[1:]]
+
+
+def mailinfo(d, mail):
+    p = subprocess.run(["git", "-C", d, "mailinfo", os.devnull, os.devnull], stdin=open(mail, "rb"),
+                       capture_output=True, text=True)
+    check(p.returncode == 0, p.stderr)
+    return dict(line.split(": ", 1) for line in p.stdout.splitlines() if line)
+
+
+@test
+def patch_mails_carry_no_header_from_a_folder_name():
+    rel = EVIL_DIR + "/utf8.c"
+    d, report = mail_repo("fix-mail-dir", {rel: UTF8_LIKE})
+    p = run(["fix", report, "--dry-run"])
+    check('--- "a/lib\\nCc: attacker@evil.example\\nX/utf8.c"\t\n' in p.stdout, "dry run:\n" + p.stdout)
+    mail, = mails_of(d, report, "fix-mail-dir-mails")
+    names = [h.split(":", 1)[0] for h in headers(mail)]
+    check(names == ["From", "Date", "Subject"], "headers: %s\n%s" % (names, open(mail).read()))
+    text = open(mail).read()
+    check('diff --git "a/lib\\nCc: attacker@evil.example\\nX/utf8.c" '
+          '"b/lib\\nCc: attacker@evil.example\\nX/utf8.c"\n' in text, text)
+    check("\nCc:" not in text.split("\n---\n")[0], "a Cc: line in the message:\n" + text)
+    info = mailinfo(d, mail)
+    check(set(info) == {"Author", "Email", "Subject", "Date"} and info["Email"] == "fix@example.org", info)
+    git(d, "am", "-q", mail)
+    check("unsigned char *p" in open(os.path.join(d, rel)).read(), "git am did not fix " + repr(rel))
+    check(git(d, "diff", "--name-only", "HEAD~1", "-z") == rel + "\0", "git am changed other files")
+
+
+@test
+def patch_mails_carry_no_header_or_diff_from_a_fix_description():
+    d, report = mail_repo("fix-mail-desc", {"lib/utf8.c": UTF8_LIKE, "Makefile": "all:\n"})
+    sarif = open(report).read()
+    evil = ("Declare it\\nCc: attacker@evil.example\\n\\n---\\ndiff --git a/Makefile b/Makefile\\n"
+            "--- a/Makefile\\n+++ b/Makefile\\n@@ -1 +1 @@\\n-all:\\n+all: evil\\n")
+    check("\"Declare 'p' with unsigned char\"" in sarif, "no fix description in the report")
+    write(report, sarif.replace("\"Declare 'p' with unsigned char\"", '"%s"' % evil))
+    mail, = mails_of(d, report, "fix-mail-desc-mails")
+    check([h.split(":", 1)[0] for h in headers(mail)] == ["From", "Date", "Subject"], open(mail).read())
+    git(d, "am", "-q", mail)
+    check(open(os.path.join(d, "Makefile")).read() == "all:\n", "the description's diff was applied")
+    check("unsigned char *p" in open(os.path.join(d, "lib/utf8.c")).read(), "git am: utf8.c")
+    log = git(d, "log", "-1", "--format=%B")
+    check("\\x0a---\\x0adiff --git" in log, "the description is not in the message:\n" + log)
+
+
+# user.name as set, and what git am must make of it: git's own ident
+# (git var), but never the address of a name holding '@'.
+AUTHORS = ['J. R. "Bob" Dobbs', "Eve <eve@evil.example>", "Doe, John", "Zo\u00eb \u00dcn\u00efcode",
+           "Back\\slash (comment) [x]", "a=?b", "Tab\there", "Carriage\rReturn",
+           "A long name of many words that git folds before the seventy-eighth column"]
+
+
+@test
+def patch_mail_authors_survive_git_am():
+    for k, name in enumerate(AUTHORS):
+        d, report = mail_repo("fix-mail-author-%d" % k, {"lib/utf8.c": UTF8_LIKE}, user=name)
+        mail, = mails_of(d, report, "fix-mail-author-%d-mails" % k)
+        names = [h.split(":", 1)[0] for h in headers(mail)]
+        check(names == ["From", "Date", "Subject"] + (["MIME-Version", "Content-Type",
+              "Content-Transfer-Encoding"] if "\u00eb" in name else []), "%r: %s" % (name, names))
+        ident = subprocess.run(["git", "-C", d, "var", "GIT_AUTHOR_IDENT"], capture_output=True,
+                               text=True).stdout.rsplit(" ", 2)[0]
+        info = mailinfo(d, mail)
+        check(info["Email"] == "fix@example.org", "%r: mailinfo %s" % (name, info))
+        # What git format-patch writes for a commit by this author (git
+        # config, not the git() helper's -c user.name).
+        write(os.path.join(d, "lib/utf8.c"), UTF8_LIKE + "\n")
+        p = subprocess.run(["git", "-C", d, "commit", "-q", "-a", "-m", "x"], capture_output=True, text=True)
+        check(p.returncode == 0, p.stderr)
+        theirs = git(d, "format-patch", "-1", "--stdout")
+        want = theirs[theirs.index("\nFrom: ") + 1:theirs.index("\nDate: ") + 1]
+        ours = open(mail).read()
+        ours = ours[ours.index("\nFrom: ") + 1:ours.index("\nDate: ") + 1]
+        if "@" in ident.split(" <")[0]:
+            check(ours == "From: <fix@example.org>\n", "%r: %s" % (name, ours))
+        elif not any(c in name for c in "\t\r"):
+            check(ours == want, "%r: ours\n%s\ngit's\n%s" % (name, ours, want))
+        git(d, "reset", "-q", "--hard", "HEAD~1")
+        p = subprocess.run(["git", "-C", d, "am", "-q", mail], capture_output=True, text=True)
+        check(p.returncode == 0, "%r: git am: %s" % (name, p.stderr))
+        author = git(d, "log", "-1", "--format=%an <%ae>").strip()
+        if "@" in ident.split(" <")[0] or len(ident.split(" <")[0]) > 60:
+            # git am takes the address for a name it cannot carry.
+            ident = "fix@example.org <fix@example.org>"
+        # and turns a run of whitespace (a tab, a CR) into a space.
+        ident = re.sub(r"\s+", " ", ident)
+        check(author == ident, "%r: git am made %r, git makes %r" % (name, author, ident))
+
+
+@test
+def patch_mail_subjects_are_encoded_and_folded_as_git_does():
+    for k, desc in enumerate(["Declare 'p' with unsigned char, as the bytes of a byte order mark are above 0x7f",
+                              "Declare 'p' with unsigned char: \u00fcber \u00e9l\u00e8ve =?x?= _"]):
+        d, report = mail_repo("fix-mail-subject-%d" % k, {"lib/utf8.c": UTF8_LIKE})
+        write(report, open(report).read().replace("\"Declare 'p' with unsigned char\"", json.dumps(desc)))
+        mail, = mails_of(d, report, "fix-mail-subject-%d-mails" % k)
+        headers(mail)
+        git(d, "am", "-q", mail)
+        title = "-funsigned-char, lib: d" + desc[1:]
+        check(git(d, "log", "-1", "--format=%s").strip() == title, git(d, "log", "-1", "--format=%s"))
+        theirs = git(d, "format-patch", "-1", "--stdout")
+        ours = open(mail, encoding="utf-8").read()
+        part = [t[t.index("\nSubject: "):t.index("\n\n")] for t in (ours, theirs)]
+        check(part[0] == part[1], "ours:\n%s\ngit's:\n%s" % tuple(part))

@@ -188,9 +188,9 @@ static void body(FILE *f, const struct mail *mail, const struct mailer *m)
 			const struct finding *x = mail->files[i]->findings[k];
 
 			fputs("  ", f);
-			put_clean(f, relative_path(x->loc.path, srcroot));
+			fput_clean(f, relative_path(x->loc.path, srcroot));
 			fprintf(f, ":%u: ", x->loc.line);
-			put_clean(f, x->message);
+			fput_clean(f, x->message);
 			fprintf(f, " [%s %s]\n", rules[x->rule].id, rules[x->rule].name);
 		}
 	fputs("\nSay which signedness the code means, so that it behaves the same either\n"
@@ -202,13 +202,13 @@ static void body(FILE *f, const struct mail *mail, const struct mailer *m)
 			if (fix_seen(mail, i, k))
 				continue;
 			fputs("  ", f);
-			put_clean(f, relative_path(x->fix.loc.path, srcroot));
+			fput_clean(f, relative_path(x->fix.loc.path, srcroot));
 			fprintf(f, ":%u: ", x->fix.loc.line);
-			put_clean(f, x->fix.description);
+			fput_clean(f, x->fix.description);
 			fputc('\n', f);
 		}
 	fprintf(f, "\nFound by charscan %s.\n\nSigned-off-by: ", CHARSCAN_VERSION);
-	put_clean(f, m->name);
+	fput_clean(f, m->name);
 	fprintf(f, " <%s>\n---\n", m->email);
 }
 
@@ -286,7 +286,7 @@ static void addresses(FILE *f, const struct mailer *m, const char *patch)
 	if (!m->kernel)
 		return;
 	if (spawn_capture(argv, m->srcroot, &out, &len, &errtext, &err)) {
-		fprintf(stderr, "charscan: fix: get_maintainer.pl: %s\n", err);
+		complain("fix: get_maintainer.pl: %s", err);
 		goto out;
 	}
 	for (int to = 1; to >= 0; to--) {
@@ -404,7 +404,7 @@ static int write_mail(const struct mailer *m, const char *dir, int k, const stru
 		}
 	}
 	if (rc)
-		fprintf(stderr, "charscan: fix: %s\n", err ? err : path);
+		complain("fix: %s", err ? err : path);
 	else
 		printf("%s\n", path);
 	free(err);
@@ -449,13 +449,13 @@ int patchmail_write(const char *dir, const char *srcroot, const struct fixed_fil
 	int rc = 0;
 
 	if (mkdir(dir, 0777) && errno != EEXIST) {
-		fprintf(stderr, "charscan: fix: cannot create %s: %s\n", dir, strerror(errno));
+		complain("fix: cannot create %s: %s", dir, strerror(errno));
 		rc = -1;
 		goto out;
 	}
 	/* get_maintainer.pl runs in srcroot: the mails' paths are absolute. */
 	if (!(abs = realpath(dir, NULL))) {
-		fprintf(stderr, "charscan: fix: %s: %s\n", dir, strerror(errno));
+		complain("fix: %s: %s", dir, strerror(errno));
 		rc = -1;
 		goto out;
 	}

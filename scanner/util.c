@@ -244,12 +244,3 @@ uint64_t fnv1a(const void *s, size_t n)
 		h = (h ^ *p++) * 0x100000001b3ull;
 	return h;
 }
-
-void put_clean(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			fprintf(f, "\\x%02x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-}

@@ -39,9 +39,5 @@ void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 uint64_t fnv1a(const void *s, size_t n);
 /* Length of the valid UTF-8 sequence at s, 0 if it is not one. */
 int utf8_seq_len(const unsigned char *s, size_t left);
-/* A newline in a file name or message would start a line that editors
- * (or git am) read as a line of their own: control bytes are written as
- * \xNN. */
-void put_clean(FILE *f, const char *s);
 
 #endif

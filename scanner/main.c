@@ -46,8 +46,11 @@ struct job {
 
 static void print_notices(const struct notices *ns)
 {
-	for (size_t i = 0; i < ns->len; i++)
-		fprintf(stderr, "charscan: %s: %s\n", ns->v[i].level, ns->v[i].message);
+	for (size_t i = 0; i < ns->len; i++) {
+		fprintf(stderr, "charscan: %s: ", ns->v[i].level);
+		put_clean(stderr, ns->v[i].message);
+		fputc('\n', stderr);
+	}
 }
 
 /* Warnings (a suppression naming no rule) do not make a scan incomplete. */

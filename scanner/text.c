@@ -2,7 +2,7 @@
 
 /* A newline in a file name or message would start a line that editors
  * read as another finding: control bytes are written as \xNN. */
-static void put_clean(FILE *f, const char *s)
+void put_clean(FILE *f, const char *s)
 {
 	for (; *s; s++)
 		if ((unsigned char)*s < 0x20 || *s == 0x7f)

@@ -11,5 +11,8 @@
  * findings are left out, and with only_new all but the new ones.
  */
 void write_text(FILE *f, const struct findings *fs, const char *base, int only_new);
+/* s with control bytes written as \xNN: a name from the input cannot
+ * start a line of its own or move the cursor. */
+void put_clean(FILE *f, const char *s);
 
 #endif

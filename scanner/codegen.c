@@ -339,16 +339,18 @@ static char *first_error(const char *text, const char *fallback)
 	return xstrndup(start, end ? (size_t)(end - start) : strlen(start));
 }
 
-static int compile(char **argv, const char *dir, struct asm_unit *u, char **err)
+static int compile(char **argv, const char *dir, const struct spawn_limits *lim,
+		   struct asm_unit *u, char **err)
 {
 	char *out, *errtext = NULL, *why = NULL;
 	size_t len;
+	int rc = spawn_limited(argv, dir, lim, &out, &len, &errtext, &why);
 
-	if (spawn_capture(argv, dir, &out, &len, &errtext, &why)) {
-		*err = first_error(errtext, why);
+	if (rc) {
+		*err = rc == SPAWN_LATE ? xstrdup(why) : first_error(errtext, why);
 		free(errtext);
 		free(why);
-		return -1;
+		return rc;
 	}
 	free(errtext);
 	asm_parse(out, dir, u);
@@ -550,7 +552,7 @@ int codegen_tu(const struct tu *tu, const struct cg_opts *o, struct cg_lines *ou
 	char depfile[] = "/tmp/charscan-dep.XXXXXX";
 	struct asm_unit s, u;
 	char **av_s, **av_u, *deps = NULL;
-	int fd, rc = -1;
+	int fd, rc;
 	size_t from = out->len;
 
 	if (key && cache_read(o->cache_dir, key, out)) {
@@ -565,11 +567,10 @@ int codegen_tu(const struct tu *tu, const struct cg_opts *o, struct cg_lines *ou
 	}
 	av_s = signed_argv(tu, cc, "-fsigned-char", key ? depfile : NULL);
 	av_u = signed_argv(tu, cc, "-funsigned-char", NULL);
-	if (!compile(av_s, tu->directory, &s, err)) {
-		if (!compile(av_u, tu->directory, &u, err)) {
+	if (!(rc = compile(av_s, tu->directory, &o->lim, &s, err))) {
+		if (!(rc = compile(av_u, tu->directory, &o->lim, &u, err))) {
 			diff_units(&s, &u, out);
 			asm_free(&u);
-			rc = 0;
 		}
 		asm_free(&s);
 	}

@@ -37,6 +37,7 @@
 #include "path.h"
 #include "pool.h"
 #include "sarif.h"
+#include "text.h"
 #include "util.h"
 
 struct confirm {
@@ -60,11 +61,18 @@ static void confirm_tu(void *ctx, void *state, size_t i)
 	struct confirm *c = ctx;
 	const struct tu *tu = &c->db.tu[i];
 	char *err = NULL;
+	int rc;
 
 	(void)state;
-	if (codegen_tu(tu, &c->cg, &c->tu_lines[i], &err)) {
+	rc = codegen_tu(tu, &c->cg, &c->tu_lines[i], &err);
+	if (rc == SPAWN_LATE)
+		notice_add(&c->tu_notices[i], "error", tu->file,
+			   "%s: codegen oracle: TU skipped: %s; its compiler was killed",
+			   tu->file, err);
+	else if (rc)
 		notice_add(&c->tu_notices[i], "warning", tu->file,
 			   "%s: codegen oracle: does not compile: %s", tu->file, err);
+	if (rc) {
 		atomic_fetch_add(&c->failed, 1);
 		free(err);
 	}
@@ -313,8 +321,11 @@ static int run_confirm(struct confirm *c, struct output *out)
 	}
 	cg_lines_finish(&c->lines);
 	annotate(c, n);
-	for (size_t i = 0; i < notes.len; i++)
-		fprintf(stderr, "charscan: %s: %s\n", notes.v[i].level, notes.v[i].message);
+	for (size_t i = 0; i < notes.len; i++) {
+		fprintf(stderr, "charscan: %s: ", notes.v[i].level);
+		put_clean(stderr, notes.v[i].message);
+		fputc('\n', stderr);
+	}
 	c->report.complete &= !atomic_load(&c->failed);
 	notices_move(&c->report.notices, &notes);
 	if (o->changes && write_changes(c, o->changes))
@@ -333,7 +344,8 @@ static int run_confirm(struct confirm *c, struct output *out)
 
 int confirm_command(const struct options *o)
 {
-	struct confirm c = { .o = o, .cg = { o->compiler, o->cache } };
+	struct confirm c = { .o = o, .cg = { o->compiler, o->cache,
+					     { o->tu_timeout, o->tu_memory } } };
 	struct output out = { 0 };
 	int rc = EXIT_USAGE;
 

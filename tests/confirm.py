@@ -4,6 +4,7 @@ import collections
 import json
 import os
 import subprocess
+import time
 
 from harness import (Env, RULE_TESTS, check, compdb, expectations, results, run, scratch, test,
                      validate)
@@ -64,10 +65,10 @@ def check_credited(result, line, what):
           "credited to %s at line %d: %s" % (what, line, props))
 
 
-def confirm(d, report, *extra):
+def confirm(d, report, *extra, **kw):
     out = os.path.join(d, "confirmed.sarif")
     tsv = os.path.join(d, "changes.tsv")
-    p = run(["confirm", "-p", d, "-o", out, "--changes", tsv, "-q"] + list(extra) + [report])
+    p = run(["confirm", "-p", d, "-o", out, "--changes", tsv, "-q"] + list(extra) + [report], **kw)
     rows = []
     if os.path.exists(tsv):
         with open(tsv) as f:
@@ -387,6 +388,43 @@ def confirm_reports_a_tu_that_does_not_compile_and_goes_on():
     check(any("nochar.c" in n["message"]["text"] for n in notes), "notifications %s" % notes)
     check(any(r[0].endswith("known.c") for r in rows), "the other TU was not measured")
     validate(out)
+
+
+@test
+def confirm_kills_a_compile_over_tu_timeout_and_goes_on():
+    d = known_tree("confirm-timeout")
+    report = scan(d)
+    # nochar.c now reads a FIFO nobody writes: its compiler blocks.
+    os.mkfifo(os.path.join(d, "pipe.h"))
+    with open(os.path.join(d, "nochar.c"), "w") as f:
+        f.write('#include "pipe.h"\nint g;\n')
+    t0 = time.time()
+    p, out, rows = confirm(d, report, "--tu-timeout", "2", timeout=120)
+    check(time.time() - t0 < 30, "took %.0f s" % (time.time() - t0))
+    check(p.returncode == 3, "exit %d: %s" % (p.returncode, p.stderr))
+    check("nochar.c: codegen oracle: TU skipped" in p.stderr and "not done after 2 s" in p.stderr,
+          p.stderr)
+    notes = json.load(open(out))["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    check(any("nochar.c" in n["message"]["text"] and n["level"] == "error" for n in notes), notes)
+    check(any(r[0].endswith("known.c") for r in rows), "the other TU was not measured")
+    try:    # the killed compiler no longer holds the FIFO open
+        os.close(os.open(os.path.join(d, "pipe.h"), os.O_WRONLY | os.O_NONBLOCK))
+        check(False, "a compiler still reads pipe.h")
+    except OSError:
+        pass
+    validate(out)
+
+
+@test
+def confirm_gives_each_compile_the_tu_memory_limit():
+    # 64 MB of address space is too little for clang to load itself.
+    d = known_tree("confirm-memory")
+    report = scan(d)
+    p, out, rows = confirm(d, report, "--tu-memory", "64")
+    check(p.returncode == 3 and p.stderr.count("does not compile") == 2,
+          "exit %d: %s" % (p.returncode, p.stderr))
+    p, out, rows = confirm(d, report, "--tu-memory", "4096")
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
 
 
 @test

@@ -23,6 +23,7 @@
  * "path, line, function, differing instructions" for make evaluate.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,6 +291,24 @@ static size_t count_changed(const struct cg_lines *l)
 	return n;
 }
 
+/* Why --cache DIR cannot be used (made if missing), or NULL. */
+static char *cache_dir_unusable(const char *dir)
+{
+	struct stat st;
+
+	if (!mkdir(dir, 0777))
+		return NULL;
+	if (errno != EEXIST)
+		return xasprintf("cannot make the cache folder %s: %s", dir, strerror(errno));
+	if (stat(dir, &st))
+		return xasprintf("cannot use the cache folder %s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return xasprintf("--cache %s: not a folder", dir);
+	if (access(dir, W_OK | X_OK))
+		return xasprintf("cannot write to the cache folder %s: %s", dir, strerror(errno));
+	return NULL;
+}
+
 static int run_confirm(struct confirm *c, struct output *out)
 {
 	const struct options *o = c->o;
@@ -304,8 +323,7 @@ static int run_confirm(struct confirm *c, struct output *out)
 		notices_free(&notes);
 		return EXIT_USAGE;
 	}
-	if (c->cg.cache_dir && mkdir(c->cg.cache_dir, 0777) && access(c->cg.cache_dir, W_OK)) {
-		c->err = xasprintf("cannot use the cache folder %s", c->cg.cache_dir);
+	if (c->cg.cache_dir && (c->err = cache_dir_unusable(c->cg.cache_dir))) {
 		notices_free(&notes);
 		return EXIT_USAGE;
 	}
@@ -352,8 +370,11 @@ int confirm_command(const struct options *o)
 	if (output_open(&out, o->out, &c.err) == 0 &&
 	    sarif_load(o->files[o->nfiles - 1], &c.report, &c.err) == 0)
 		rc = run_confirm(&c, &out);
-	if (rc == EXIT_USAGE)
-		fprintf(stderr, "charscan: %s\n", c.err ? c.err : "failed");
+	if (rc == EXIT_USAGE) {
+		fputs("charscan: ", stderr);
+		put_clean(stderr, c.err ? c.err : "failed");
+		fputc('\n', stderr);
+	}
 	output_abort(&out);
 	for (size_t i = 0; c.tu_lines && i < c.db.len; i++)
 		cg_lines_free(&c.tu_lines[i]);

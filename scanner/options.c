@@ -95,6 +95,8 @@ static const char usage_text[] =
 "    --changes T.tsv    also write every changed line with its instructions\n"
 "    --cache DIR        keep each TU's answer, keyed by argv and source, and\n"
 "                       reused while no file the compile read has changed\n"
+"                       and no new header would be found before one it\n"
+"                       read (a folder, made if missing)\n"
 "    --compiler CC      compile with CC (default: the entry's compiler when\n"
 "                       it is clang, else clang)\n"
 "    --tu-timeout S, --tu-memory MB  as in a scan, for each compile: one\n"

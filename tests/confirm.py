@@ -376,6 +376,58 @@ def confirm_cache_is_reused_and_goes_stale_with_a_header():
 
 
 @test
+def confirm_cache_goes_stale_when_a_new_header_shadows_the_one_read():
+    # w.h is found in inc2; a new w.h where the compiler looks first
+    # (an earlier -I folder, a -I folder that did not exist, the
+    # includer's own folder for a quoted include) is the one compiled.
+    for name, spelling, shadow in (("earlier-I", "<w.h>", "inc1/w.h"),
+                                   ("created-I", "<w.h>", "inc0/w.h"),
+                                   ("includer", '"w.h"', "w.h")):
+        d = scratch("confirm-shadow-" + name)
+        os.makedirs(os.path.join(d, "inc1"))
+        os.makedirs(os.path.join(d, "inc2"))
+        with open(os.path.join(d, "inc2", "w.h"), "w") as f:
+            f.write("static inline int widen(const char *p) { return p[1] >> 1; }\n")
+        with open(os.path.join(d, "a.c"), "w") as f:
+            f.write("#include %s\nint f(const char *p) { return widen(p); }\n" % spelling)
+        compdb(d, ["a.c"], ["-O2", "-Iinc0", "-Iinc1", "-Iinc2"])
+        report = scan(d)
+        cache = os.path.join(d, "cache")
+        p1, out1, rows1 = confirm(d, report, "--cache", cache)
+        check(p1.returncode == 0 and any(r[0].endswith("inc2/w.h") for r in rows1),
+              "%s: %d %s %s" % (name, p1.returncode, p1.stderr, rows1))
+        os.makedirs(os.path.dirname(os.path.join(d, shadow)), exist_ok=True)
+        with open(os.path.join(d, shadow), "w") as f:
+            f.write("static inline int widen(const char *p) { return p[1] == 'x'; }\n")
+        p2, out2, rows2 = confirm(d, report, "--cache", cache)
+        check(p2.returncode == 0 and not any(r[0].endswith("w.h") for r in rows2),
+              "%s: the stale entry was used: %s" % (name, rows2))
+
+
+@test
+def confirm_cache_folder_errors_say_why():
+    d = known_tree("confirm-cache-errors")
+    report = scan(d)
+    plain = os.path.join(d, "plain")
+    with open(plain, "w") as f:
+        f.write("not a folder\n")
+    cases = [(plain, "not a folder"),
+             (os.path.join(d, "no", "such", "cache"), "No such file or directory"),
+             (os.path.join(plain, "cache"), "Not a directory")]
+    if os.geteuid() != 0:   # root writes into a read-only folder
+        ro = os.path.join(d, "ro")
+        os.makedirs(ro)
+        os.chmod(ro, 0o555)
+        cases.append((ro, "Permission denied"))
+    for cache, why in cases:
+        p, out, rows = confirm(d, report, "--cache", cache)
+        check(p.returncode == 2 and cache in p.stderr and why in p.stderr,
+              "%s: exit %d: %s" % (cache, p.returncode, p.stderr))
+        check(not os.path.exists(out), "a report was written")
+    check(open(plain).read() == "not a folder\n", "the file was touched")
+
+
+@test
 def confirm_reports_a_tu_that_does_not_compile_and_goes_on():
     d = known_tree("confirm-broken")
     report = scan(d)

@@ -48,6 +48,7 @@ struct confirm {
 	struct cg_lines *tu_lines;	/* one list per TU */
 	struct notices *tu_notices;
 	atomic_size_t failed;
+	size_t skipped;			/* entries of the database not used */
 	struct cg_lines lines;		/* all, finished */
 	struct sarif_in report;
 	struct filecache files;	/* for the text of earlier lines */
@@ -323,6 +324,7 @@ static int run_confirm(struct confirm *c, struct output *out)
 		notices_free(&notes);
 		return EXIT_USAGE;
 	}
+	c->skipped = notes.len;		/* malformed entries: all errors */
 	if (c->cg.cache_dir && (c->err = cache_dir_unusable(c->cg.cache_dir))) {
 		notices_free(&notes);
 		return EXIT_USAGE;
@@ -344,7 +346,7 @@ static int run_confirm(struct confirm *c, struct output *out)
 		put_clean(stderr, notes.v[i].message);
 		fputc('\n', stderr);
 	}
-	c->report.complete &= !atomic_load(&c->failed);
+	c->report.complete &= !atomic_load(&c->failed) && !c->skipped;
 	notices_move(&c->report.notices, &notes);
 	if (o->changes && write_changes(c, o->changes))
 		return EXIT_USAGE;
@@ -354,10 +356,11 @@ static int run_confirm(struct confirm *c, struct output *out)
 	if (rc)
 		return EXIT_USAGE;
 	if (!o->quiet)
-		fprintf(stderr, "charscan confirm: %zu TUs, %zu failed, %zu changed lines; "
-			"results: %zu changed, %zu unchanged, %zu none\n", c->db.len,
-			atomic_load(&c->failed), count_changed(&c->lines), n[0], n[1], n[2]);
-	return atomic_load(&c->failed) ? EXIT_INCOMPLETE : EXIT_CLEAN;
+		fprintf(stderr, "charscan confirm: %zu TUs, %zu failed, %zu entries skipped, "
+			"%zu changed lines; results: %zu changed, %zu unchanged, %zu none\n",
+			c->db.len, atomic_load(&c->failed), c->skipped, count_changed(&c->lines),
+			n[0], n[1], n[2]);
+	return atomic_load(&c->failed) || c->skipped ? EXIT_INCOMPLETE : EXIT_CLEAN;
 }
 
 int confirm_command(const struct options *o)

@@ -480,6 +480,23 @@ def confirm_gives_each_compile_the_tu_memory_limit():
 
 
 @test
+def confirm_reports_an_entry_it_cannot_use_and_goes_on():
+    d = known_tree("confirm-malformed")
+    report = scan(d)
+    db = os.path.join(d, "compile_commands.json")
+    entries = json.load(open(db))
+    entries[1]["arguments"].append("@missing.rsp")
+    with open(db, "w") as f:
+        json.dump(entries, f)
+    p, out, rows = confirm(d, report)
+    check(p.returncode == 3, "exit %d: %s" % (p.returncode, p.stderr))
+    notes = json.load(open(out))["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    check(any("missing.rsp: No such file or directory" in n["message"]["text"] for n in notes), notes)
+    check(any(r[0].endswith("known.c") for r in rows), "the other TU was not measured")
+    validate(out)
+
+
+@test
 def confirm_usage_errors():
     d = known_tree("confirm-usage")
     for args, what in ((["confirm", "-p", d, "-o", os.path.join(d, "o.sarif")], "REPORT"),

@@ -146,7 +146,7 @@ int spawn_limited(char *const argv[], const char *cwd, const struct spawn_limits
 		fclose(errf);
 	}
 	if (late || status) {
-		*err = late ? xasprintf("%s killed: not done after %u s (--tu-timeout)", argv[0],
+		*err = late ? xasprintf("%s not done after %u s (--tu-timeout)", argv[0],
 					lim->timeout) :
 			xasprintf("%s %s failed (%s %d)", argv[0], argv[1] ? argv[1] : "",
 				  status > 128 ? "signal" : "exit",

@@ -11,10 +11,13 @@
  * Results are cached per TU under a key of compiler, argv and the source
  * file's bytes; the entry also lists every file the compile read (its
  * -MD dependency file) with size and mtime, and a change to any of them
- * makes the entry stale.  A cache entry that does not read back whole is
+ * makes the entry stale; and every path that, created, would shadow a
+ * header it read (shadow.c: from the compile's -v search list), and
+ * whose appearance makes it stale too.  A cache entry that does not read back whole is
  * ignored, never half used.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <openssl/evp.h>
 #include <pthread.h>
 #include <search.h>
@@ -27,10 +30,11 @@
 #include "codegen.h"
 #include "path.h"
 #include "seqdiff.h"
+#include "shadow.h"
 #include "spawn.h"
 #include "util.h"
 
-#define CACHE_MAGIC "charscan-codegen 5"	/* a new normalisation: a new number */
+#define CACHE_MAGIC "charscan-codegen 6"	/* a new normalisation: a new number */
 #define MAX_EDITS 4000		/* per function; beyond it all is changed */
 #define DETAIL_MAX 240
 
@@ -318,7 +322,8 @@ static char **signed_argv(const struct tu *tu, const char *cc, const char *sign,
 	av[n++] = (char *)sign;
 	av[n++] = "-o";
 	av[n++] = "-";
-	if (depfile) {
+	if (depfile) {		/* for the cache: what it read, where it searched */
+		av[n++] = "-v";
 		av[n++] = "-MD";
 		av[n++] = "-MF";
 		av[n++] = (char *)depfile;
@@ -339,18 +344,24 @@ static char *first_error(const char *text, const char *fallback)
 	return xstrndup(start, end ? (size_t)(end - start) : strlen(start));
 }
 
-static int compile(char **argv, const char *dir, struct asm_unit *u, char **err)
+/* verbose: if not NULL, the compiler's standard error on success. */
+static int compile(char **argv, const char *dir, const struct spawn_limits *lim,
+		   struct asm_unit *u, char **verbose, char **err)
 {
 	char *out, *errtext = NULL, *why = NULL;
 	size_t len;
+	int rc = spawn_limited(argv, dir, lim, &out, &len, &errtext, &why);
 
-	if (spawn_capture(argv, dir, &out, &len, &errtext, &why)) {
-		*err = first_error(errtext, why);
+	if (rc) {
+		*err = rc == SPAWN_LATE ? xstrdup(why) : first_error(errtext, why);
 		free(errtext);
 		free(why);
-		return -1;
+		return rc;
 	}
-	free(errtext);
+	if (verbose)
+		*verbose = errtext;
+	else
+		free(errtext);
 	asm_parse(out, dir, u);
 	free(out);
 	return 0;
@@ -365,7 +376,12 @@ static char *cache_key(const struct tu *tu, const char *cc)
 	unsigned mdlen;
 	char *hex, *src;
 	size_t len = 0;
-	FILE *f = fopen(tu->file, "rb");
+	/* Not blocked by a FIFO in the source file's place: only a regular
+	 * file's bytes are read (the compile of anything else is bounded
+	 * by --tu-timeout). */
+	int fd = open(tu->file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f = fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
 
 	EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
 	EVP_DigestUpdate(ctx, CACHE_MAGIC, sizeof(CACHE_MAGIC));
@@ -377,6 +393,8 @@ static char *cache_key(const struct tu *tu, const char *cc)
 		EVP_DigestUpdate(ctx, src, len);
 		free(src);
 		fclose(f);
+	} else if (fd >= 0) {
+		close(fd);
 	}
 	EVP_DigestFinal_ex(ctx, md, &mdlen);
 	EVP_MD_CTX_free(ctx);
@@ -418,6 +436,8 @@ static void each_dep(const char *text, void (*fn)(const char *path, void *), voi
 struct entry_writer {
 	FILE *f;
 	const char *dir;
+	char **deps;
+	size_t ndeps, cap;
 	int ok;
 };
 
@@ -432,11 +452,23 @@ static void write_dep(const char *dep, void *arg)
 	else
 		fprintf(w->f, "dep\t%lld\t%ld\t%lld\t%s\n", (long long)st.st_mtim.tv_sec,
 			st.st_mtim.tv_nsec, (long long)st.st_size, path);
-	free(path);
+	grow(&w->deps, &w->cap, w->ndeps + 1, sizeof(*w->deps));
+	w->deps[w->ndeps++] = path;
+}
+
+static void write_absent(const char *path, void *arg)
+{
+	struct entry_writer *w = arg;
+
+	if (strpbrk(path, "\t\n"))
+		w->ok = 0;
+	else
+		fprintf(w->f, "absent\t%s\n", path);
 }
 
 static void cache_write(const char *cache_dir, const char *key, const struct tu *tu,
-			const char *deps, const struct cg_lines *l, size_t from)
+			const char *deps, const char *verbose, const struct cg_lines *l,
+			size_t from)
 {
 	char *path = xasprintf("%s/%s", cache_dir, key), *tmp = xasprintf("%s.XXXXXX", path);
 	int fd = mkstemp(tmp);
@@ -445,6 +477,8 @@ static void cache_write(const char *cache_dir, const char *key, const struct tu 
 	if (fd >= 0 && (w.f = fdopen(fd, "w"))) {
 		fprintf(w.f, "%s\n", CACHE_MAGIC);
 		each_dep(deps, write_dep, &w);
+		if (shadow_paths(verbose, tu->directory, w.deps, w.ndeps, write_absent, &w))
+			w.ok = 0;
 		for (size_t i = from; i < l->len && w.ok; i++) {
 			const struct cg_line *x = &l->v[i];
 
@@ -457,6 +491,9 @@ static void cache_write(const char *cache_dir, const char *key, const struct tu 
 		w.ok &= !ferror(w.f);
 		w.ok &= !fclose(w.f);
 	}
+	for (size_t i = 0; i < w.ndeps; i++)
+		free(w.deps[i]);
+	free(w.deps);
 	if (w.ok && !rename(tmp, path))
 		tmp[0] = '\0';
 	if (tmp[0])
@@ -506,6 +543,14 @@ static int read_line_entry(char *rest, struct cg_lines *l)
 	return 0;
 }
 
+/* Created since, it would be found instead of a header the compile read. */
+static int still_absent(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) && (errno == ENOENT || errno == ENOTDIR);
+}
+
 /* 1 when a whole, fresh entry was read into out; 0 otherwise. */
 static int cache_read(const char *cache_dir, const char *key, struct cg_lines *out)
 {
@@ -529,6 +574,7 @@ static int cache_read(const char *cache_dir, const char *key, struct cg_lines *o
 			break;
 		}
 		if (!strncmp(s, "dep\t", 4) ? !dep_fresh(s + 4) :
+		    !strncmp(s, "absent\t", 7) ? !still_absent(s + 7) :
 		    !strncmp(s, "line\t", 5) ? read_line_entry(s + 5, &l) : 1)
 			break;
 	}
@@ -549,8 +595,8 @@ int codegen_tu(const struct tu *tu, const struct cg_opts *o, struct cg_lines *ou
 	char *key = o->cache_dir ? cache_key(tu, cc) : NULL;
 	char depfile[] = "/tmp/charscan-dep.XXXXXX";
 	struct asm_unit s, u;
-	char **av_s, **av_u, *deps = NULL;
-	int fd, rc = -1;
+	char **av_s, **av_u, *deps = NULL, *verbose = NULL;
+	int fd, rc;
 	size_t from = out->len;
 
 	if (key && cache_read(o->cache_dir, key, out)) {
@@ -565,11 +611,10 @@ int codegen_tu(const struct tu *tu, const struct cg_opts *o, struct cg_lines *ou
 	}
 	av_s = signed_argv(tu, cc, "-fsigned-char", key ? depfile : NULL);
 	av_u = signed_argv(tu, cc, "-funsigned-char", NULL);
-	if (!compile(av_s, tu->directory, &s, err)) {
-		if (!compile(av_u, tu->directory, &u, err)) {
+	if (!(rc = compile(av_s, tu->directory, &o->lim, &s, key ? &verbose : NULL, err))) {
+		if (!(rc = compile(av_u, tu->directory, &o->lim, &u, NULL, err))) {
 			diff_units(&s, &u, out);
 			asm_free(&u);
-			rc = 0;
 		}
 		asm_free(&s);
 	}
@@ -579,12 +624,13 @@ int codegen_tu(const struct tu *tu, const struct cg_opts *o, struct cg_lines *ou
 		if (f) {
 			deps = read_all(f, NULL);
 			fclose(f);
-			cache_write(o->cache_dir, key, tu, deps, out, from);
+			cache_write(o->cache_dir, key, tu, deps, verbose, out, from);
 		}
 	}
 	if (key)
 		unlink(depfile);
 	free(deps);
+	free(verbose);
 	free(av_s);
 	free(av_u);
 	free(key);

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include "compdb.h"
+#include "spawn.h"
 
 struct cg_line {
 	const char *path;	/* interned (cg_intern): compare by pointer */
@@ -25,11 +26,13 @@ struct cg_lines {
 struct cg_opts {
 	const char *compiler;	/* NULL: the database's when it is clang */
 	const char *cache_dir;	/* NULL: no cache */
+	struct spawn_limits lim;	/* each compile's: --tu-timeout, --tu-memory */
 };
 
 /*
  * Compile tu both ways and add its lines to out (unsorted; one entry per
- * line of each file).  0, or -1 with *err (the compiler's first error).
+ * line of each file).  0, or -1 with *err (the compiler's first error),
+ * or SPAWN_LATE when a compile was killed at o->lim's timeout.
  */
 int codegen_tu(const struct tu *tu, const struct cg_opts *o, struct cg_lines *out,
 	       char **err);

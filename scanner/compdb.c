@@ -112,7 +112,7 @@ static int load_entry(json_t *e, size_t index, const char *dbdir,
 	const char *file = str_member(e, "file");
 	const char *cmd = str_member(e, "command");
 	json_t *args = json_object_get(e, "arguments");
-	char *d, *f;
+	char *d, *f, *err;
 
 	memset(tu, 0, sizeof(*tu));
 	if (!json_is_object(e) || !dir || !file || (!cmd && !json_is_array(args))) {
@@ -154,6 +154,13 @@ static int load_entry(json_t *e, size_t index, const char *dbdir,
 	if (tu->argc > 1 && !strcmp(tu->argv[1], "-cc1")) {
 		free_tu(tu);
 		return 1;
+	}
+	if (rsp_expand(&tu->argc, &tu->argv, tu->directory, &err)) {
+		notice_add(notes, "error", dbpath, "entry %zu (%s): %s; skipped", index,
+			   tu->file, err);
+		free(err);
+		free_tu(tu);
+		return -1;
 	}
 	filter_args(tu);
 	return 0;

@@ -42,6 +42,14 @@ void compdb_free(struct compdb *db);
  * running a shell.  Returns argc (*argv NULL-terminated), or -1 when a
  * quote is never closed. */
 int split_command(const char *cmd, char ***argv);
+/* Split response-file text with the GNU rules clang uses (blanks
+ * separate, '' and "" quote, backslash escapes).  Returns argc (*argv
+ * NULL-terminated, words malloc'd). */
+int rsp_tokenize(const char *text, size_t len, char ***argv);
+/* Replace each @FILE after argv[0] by the words of FILE, recursively,
+ * every name relative to dir (rspfile.c says why).  0, or -1 with *err
+ * naming the file and why (argv unchanged). */
+int rsp_expand(int *argc, char ***argv, const char *dir, char **err);
 /* Drop the flags listed in argfilter.c, add the ones libclang needs
  * (tu->cc_argv keeps the original). */
 void filter_args(struct tu *tu);

@@ -23,6 +23,7 @@
  * "path, line, function, differing instructions" for make evaluate.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@
 #include "path.h"
 #include "pool.h"
 #include "sarif.h"
+#include "text.h"
 #include "util.h"
 
 struct confirm {
@@ -46,6 +48,7 @@ struct confirm {
 	struct cg_lines *tu_lines;	/* one list per TU */
 	struct notices *tu_notices;
 	atomic_size_t failed;
+	size_t skipped;			/* entries of the database not used */
 	struct cg_lines lines;		/* all, finished */
 	struct sarif_in report;
 	struct filecache files;	/* for the text of earlier lines */
@@ -60,11 +63,18 @@ static void confirm_tu(void *ctx, void *state, size_t i)
 	struct confirm *c = ctx;
 	const struct tu *tu = &c->db.tu[i];
 	char *err = NULL;
+	int rc;
 
 	(void)state;
-	if (codegen_tu(tu, &c->cg, &c->tu_lines[i], &err)) {
+	rc = codegen_tu(tu, &c->cg, &c->tu_lines[i], &err);
+	if (rc == SPAWN_LATE)
+		notice_add(&c->tu_notices[i], "error", tu->file,
+			   "%s: codegen oracle: TU skipped: %s; its compiler was killed",
+			   tu->file, err);
+	else if (rc)
 		notice_add(&c->tu_notices[i], "warning", tu->file,
 			   "%s: codegen oracle: does not compile: %s", tu->file, err);
+	if (rc) {
 		atomic_fetch_add(&c->failed, 1);
 		free(err);
 	}
@@ -305,6 +315,24 @@ static int outputs_are_not_inputs(struct confirm *c)
 	return 0;
 }
 
+/* Why --cache DIR cannot be used (made if missing), or NULL. */
+static char *cache_dir_unusable(const char *dir)
+{
+	struct stat st;
+
+	if (!mkdir(dir, 0777))
+		return NULL;
+	if (errno != EEXIST)
+		return xasprintf("cannot make the cache folder %s: %s", dir, strerror(errno));
+	if (stat(dir, &st))
+		return xasprintf("cannot use the cache folder %s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return xasprintf("--cache %s: not a folder", dir);
+	if (access(dir, W_OK | X_OK))
+		return xasprintf("cannot write to the cache folder %s: %s", dir, strerror(errno));
+	return NULL;
+}
+
 static int run_confirm(struct confirm *c, struct output *out)
 {
 	const struct options *o = c->o;
@@ -320,8 +348,8 @@ static int run_confirm(struct confirm *c, struct output *out)
 		notices_free(&notes);
 		return EXIT_USAGE;
 	}
-	if (c->cg.cache_dir && mkdir(c->cg.cache_dir, 0777) && access(c->cg.cache_dir, W_OK)) {
-		c->err = xasprintf("cannot use the cache folder %s", c->cg.cache_dir);
+	c->skipped = notes.len;		/* malformed entries: all errors */
+	if (c->cg.cache_dir && (c->err = cache_dir_unusable(c->cg.cache_dir))) {
 		notices_free(&notes);
 		return EXIT_USAGE;
 	}
@@ -339,7 +367,7 @@ static int run_confirm(struct confirm *c, struct output *out)
 	annotate(c, n);
 	for (size_t i = 0; i < notes.len; i++)
 		complain("%s: %s", notes.v[i].level, notes.v[i].message);
-	c->report.complete &= !atomic_load(&c->failed);
+	c->report.complete &= !atomic_load(&c->failed) && !c->skipped;
 	notices_move(&c->report.notices, &notes);
 	if (o->changes && write_changes(c, o->changes))
 		return EXIT_USAGE;
@@ -349,15 +377,17 @@ static int run_confirm(struct confirm *c, struct output *out)
 	if (rc)
 		return EXIT_USAGE;
 	if (!o->quiet)
-		fprintf(stderr, "charscan confirm: %zu TUs, %zu failed, %zu changed lines; "
-			"results: %zu changed, %zu unchanged, %zu none\n", c->db.len,
-			atomic_load(&c->failed), count_changed(&c->lines), n[0], n[1], n[2]);
-	return atomic_load(&c->failed) ? EXIT_INCOMPLETE : EXIT_CLEAN;
+		fprintf(stderr, "charscan confirm: %zu TUs, %zu failed, %zu entries skipped, "
+			"%zu changed lines; results: %zu changed, %zu unchanged, %zu none\n",
+			c->db.len, atomic_load(&c->failed), c->skipped, count_changed(&c->lines),
+			n[0], n[1], n[2]);
+	return atomic_load(&c->failed) || c->skipped ? EXIT_INCOMPLETE : EXIT_CLEAN;
 }
 
 int confirm_command(const struct options *o)
 {
-	struct confirm c = { .o = o, .cg = { o->compiler, o->cache } };
+	struct confirm c = { .o = o, .cg = { o->compiler, o->cache,
+					     { o->tu_timeout, o->tu_memory } } };
 	struct output out = { 0 };
 	int rc = EXIT_USAGE;
 

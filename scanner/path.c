@@ -18,8 +18,6 @@ char *join_path(const char *dir, const char *file)
 char *clean_path(char *path)
 {
 	char real[PATH_MAX];
-	char *out, **parts;
-	size_t n = 0, len;
 
 	if (path[0] != '/' && getcwd(real, sizeof(real))) {
 		char *abs = xasprintf("%s/%s", real, path);
@@ -31,6 +29,14 @@ char *clean_path(char *path)
 		free(path);
 		return xstrdup(real);
 	}
+	return fold_path(path);
+}
+
+char *fold_path(char *path)
+{
+	char *out, **parts;
+	size_t n = 0, len;
+
 	parts = xcalloc(strlen(path) + 1, sizeof(*parts));
 	for (char *p = strtok(path, "/"); p; p = strtok(NULL, "/")) {
 		if (!strcmp(p, "."))

@@ -6,6 +6,9 @@ char *join_path(const char *dir, const char *file);
 /* Takes path (freed): its real path, or, for a file that is gone, the
  * absolute path with "." and ".." folded lexically; caller frees. */
 char *clean_path(char *path);
+/* Takes absolute path (freed): "." and ".." folded lexically, symbolic
+ * links left as they are; caller frees. */
+char *fold_path(char *path);
 /* path relative to root when it lies below it, else path itself. */
 const char *relative_path(const char *path, const char *root);
 

@@ -14,4 +14,19 @@
 int spawn_capture(char *const argv[], const char *cwd, char **out, size_t *len, char **errtext,
 		  char **err);
 
+/* What a child may take: seconds of wall time (0: no limit), then it
+ * and its process group are killed; megabytes of address space (0: no
+ * limit). */
+struct spawn_limits {
+	unsigned timeout;
+	unsigned long memory_mb;
+};
+
+#define SPAWN_LATE (-2)	/* killed at its deadline */
+
+/* spawn_capture() within lim (NULL: none); SPAWN_LATE when the child
+ * was killed at the deadline (*err says so). */
+int spawn_limited(char *const argv[], const char *cwd, const struct spawn_limits *lim,
+		  char **out, size_t *len, char **errtext, char **err);
+
 #endif

@@ -4,6 +4,7 @@ import collections
 import json
 import os
 import subprocess
+import time
 
 from harness import (Env, RULE_TESTS, check, compdb, expectations, results, run, scratch, test,
                      validate)
@@ -64,10 +65,10 @@ def check_credited(result, line, what):
           "credited to %s at line %d: %s" % (what, line, props))
 
 
-def confirm(d, report, *extra):
+def confirm(d, report, *extra, **kw):
     out = os.path.join(d, "confirmed.sarif")
     tsv = os.path.join(d, "changes.tsv")
-    p = run(["confirm", "-p", d, "-o", out, "--changes", tsv, "-q"] + list(extra) + [report])
+    p = run(["confirm", "-p", d, "-o", out, "--changes", tsv, "-q"] + list(extra) + [report], **kw)
     rows = []
     if os.path.exists(tsv):
         with open(tsv) as f:
@@ -375,6 +376,58 @@ def confirm_cache_is_reused_and_goes_stale_with_a_header():
 
 
 @test
+def confirm_cache_goes_stale_when_a_new_header_shadows_the_one_read():
+    # w.h is found in inc2; a new w.h where the compiler looks first
+    # (an earlier -I folder, a -I folder that did not exist, the
+    # includer's own folder for a quoted include) is the one compiled.
+    for name, spelling, shadow in (("earlier-I", "<w.h>", "inc1/w.h"),
+                                   ("created-I", "<w.h>", "inc0/w.h"),
+                                   ("includer", '"w.h"', "w.h")):
+        d = scratch("confirm-shadow-" + name)
+        os.makedirs(os.path.join(d, "inc1"))
+        os.makedirs(os.path.join(d, "inc2"))
+        with open(os.path.join(d, "inc2", "w.h"), "w") as f:
+            f.write("static inline int widen(const char *p) { return p[1] >> 1; }\n")
+        with open(os.path.join(d, "a.c"), "w") as f:
+            f.write("#include %s\nint f(const char *p) { return widen(p); }\n" % spelling)
+        compdb(d, ["a.c"], ["-O2", "-Iinc0", "-Iinc1", "-Iinc2"])
+        report = scan(d)
+        cache = os.path.join(d, "cache")
+        p1, out1, rows1 = confirm(d, report, "--cache", cache)
+        check(p1.returncode == 0 and any(r[0].endswith("inc2/w.h") for r in rows1),
+              "%s: %d %s %s" % (name, p1.returncode, p1.stderr, rows1))
+        os.makedirs(os.path.dirname(os.path.join(d, shadow)), exist_ok=True)
+        with open(os.path.join(d, shadow), "w") as f:
+            f.write("static inline int widen(const char *p) { return p[1] == 'x'; }\n")
+        p2, out2, rows2 = confirm(d, report, "--cache", cache)
+        check(p2.returncode == 0 and not any(r[0].endswith("w.h") for r in rows2),
+              "%s: the stale entry was used: %s" % (name, rows2))
+
+
+@test
+def confirm_cache_folder_errors_say_why():
+    d = known_tree("confirm-cache-errors")
+    report = scan(d)
+    plain = os.path.join(d, "plain")
+    with open(plain, "w") as f:
+        f.write("not a folder\n")
+    cases = [(plain, "not a folder"),
+             (os.path.join(d, "no", "such", "cache"), "No such file or directory"),
+             (os.path.join(plain, "cache"), "Not a directory")]
+    if os.geteuid() != 0:   # root writes into a read-only folder
+        ro = os.path.join(d, "ro")
+        os.makedirs(ro)
+        os.chmod(ro, 0o555)
+        cases.append((ro, "Permission denied"))
+    for cache, why in cases:
+        p, out, rows = confirm(d, report, "--cache", cache)
+        check(p.returncode == 2 and cache in p.stderr and why in p.stderr,
+              "%s: exit %d: %s" % (cache, p.returncode, p.stderr))
+        check(not os.path.exists(out), "a report was written")
+    check(open(plain).read() == "not a folder\n", "the file was touched")
+
+
+@test
 def confirm_reports_a_tu_that_does_not_compile_and_goes_on():
     d = known_tree("confirm-broken")
     report = scan(d)
@@ -385,6 +438,60 @@ def confirm_reports_a_tu_that_does_not_compile_and_goes_on():
     check("nochar.c" in p.stderr and "error" in p.stderr, p.stderr)
     notes = json.load(open(out))["runs"][0]["invocations"][0]["toolExecutionNotifications"]
     check(any("nochar.c" in n["message"]["text"] for n in notes), "notifications %s" % notes)
+    check(any(r[0].endswith("known.c") for r in rows), "the other TU was not measured")
+    validate(out)
+
+
+@test
+def confirm_kills_a_compile_over_tu_timeout_and_goes_on():
+    d = known_tree("confirm-timeout")
+    report = scan(d)
+    # nochar.c now reads a FIFO nobody writes: its compiler blocks.
+    os.mkfifo(os.path.join(d, "pipe.h"))
+    with open(os.path.join(d, "nochar.c"), "w") as f:
+        f.write('#include "pipe.h"\nint g;\n')
+    t0 = time.time()
+    p, out, rows = confirm(d, report, "--tu-timeout", "2", timeout=120)
+    check(time.time() - t0 < 30, "took %.0f s" % (time.time() - t0))
+    check(p.returncode == 3, "exit %d: %s" % (p.returncode, p.stderr))
+    check("nochar.c: codegen oracle: TU skipped" in p.stderr and "not done after 2 s" in p.stderr,
+          p.stderr)
+    notes = json.load(open(out))["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    check(any("nochar.c" in n["message"]["text"] and n["level"] == "error" for n in notes), notes)
+    check(any(r[0].endswith("known.c") for r in rows), "the other TU was not measured")
+    try:    # the killed compiler no longer holds the FIFO open
+        os.close(os.open(os.path.join(d, "pipe.h"), os.O_WRONLY | os.O_NONBLOCK))
+        check(False, "a compiler still reads pipe.h")
+    except OSError:
+        pass
+    validate(out)
+
+
+@test
+def confirm_gives_each_compile_the_tu_memory_limit():
+    # 64 MB of address space is too little for clang to load itself.
+    d = known_tree("confirm-memory")
+    report = scan(d)
+    p, out, rows = confirm(d, report, "--tu-memory", "64")
+    check(p.returncode == 3 and p.stderr.count("does not compile") == 2,
+          "exit %d: %s" % (p.returncode, p.stderr))
+    p, out, rows = confirm(d, report, "--tu-memory", "4096")
+    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+
+
+@test
+def confirm_reports_an_entry_it_cannot_use_and_goes_on():
+    d = known_tree("confirm-malformed")
+    report = scan(d)
+    db = os.path.join(d, "compile_commands.json")
+    entries = json.load(open(db))
+    entries[1]["arguments"].append("@missing.rsp")
+    with open(db, "w") as f:
+        json.dump(entries, f)
+    p, out, rows = confirm(d, report)
+    check(p.returncode == 3, "exit %d: %s" % (p.returncode, p.stderr))
+    notes = json.load(open(out))["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    check(any("missing.rsp: No such file or directory" in n["message"]["text"] for n in notes), notes)
     check(any(r[0].endswith("known.c") for r in rows), "the other TU was not measured")
     validate(out)
 

@@ -25,12 +25,12 @@ LDFLAGS += -fsanitize=address,undefined
 else
 BUILD := out/build
 endif
-CPPFLAGS += -I$(shell $(LLVM_CONFIG) --includedir) -Irules -I$(BUILD) -D_GNU_SOURCE \
+CPPFLAGS += -I$(shell $(LLVM_CONFIG) --includedir) -Iscanner -Irules -I$(BUILD) -D_GNU_SOURCE \
 	-DCHARSCAN_RULES_URI='"$(RULES_URI)"' \
 	-DCHARSCAN_INFO_URI='"file://$(CURDIR)/README.md"'
 LDLIBS += -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lclang -ljansson -lcrypto -lpthread
 
-SRCS := $(wildcard scanner/*.c)
+SRCS := $(wildcard scanner/*/*.c)
 OBJS := $(SRCS:scanner/%.c=$(BUILD)/%.o)
 RULE_DOCS := $(sort $(wildcard rules/CS*.md))
 CHARSCAN := $(BUILD)/charscan
@@ -43,18 +43,19 @@ all: $(CHARSCAN) $(BUILD)/charscan.1
 $(CHARSCAN): $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-$(BUILD)/%.o: scanner/%.c $(wildcard scanner/*.h) rules/rules.def rules/verdicts.def $(BUILD)/rule_help.h | $(BUILD)
+$(BUILD)/%.o: scanner/%.c $(wildcard scanner/*/*.h) rules/rules.def rules/verdicts.def $(BUILD)/rule_help.h | $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) -std=gnu11 $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-$(BUILD)/rule_help.h: scanner/gen-help.sh $(RULE_DOCS) | $(BUILD)
-	sh scanner/gen-help.sh $(RULE_DOCS) > $@.tmp && mv $@.tmp $@
+$(BUILD)/rule_help.h: scanner/cli/gen-help.sh $(RULE_DOCS) | $(BUILD)
+	sh scanner/cli/gen-help.sh $(RULE_DOCS) > $@.tmp && mv $@.tmp $@
 
 $(BUILD):
 	mkdir -p $@
 
 # The man page is --help, typeset.
-$(BUILD)/charscan.1: $(CHARSCAN) scanner/gen-man.sh
-	sh scanner/gen-man.sh $(CHARSCAN) > $@.tmp && mv $@.tmp $@
+$(BUILD)/charscan.1: $(CHARSCAN) scanner/cli/gen-man.sh
+	sh scanner/cli/gen-man.sh $(CHARSCAN) > $@.tmp && mv $@.tmp $@
 
 install: $(CHARSCAN) $(BUILD)/charscan.1
 	install -D -m 755 $(CHARSCAN) $(DESTDIR)$(PREFIX)/bin/charscan
@@ -80,9 +81,9 @@ FUZZ_FLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined
 LIB_OBJS = $(filter-out %/main.o,$(OBJS))
 FUZZ_OBJS := $(filter-out %/main.o,$(SRCS:scanner/%.c=$(FUZZ_BUILD)/obj/%.o))
-FUZZ_CPPFLAGS = $(CPPFLAGS) -Iscanner -Ifuzz
+FUZZ_CPPFLAGS = $(CPPFLAGS) -Ifuzz
 
-$(FUZZ_BUILD)/obj/%.o: scanner/%.c $(wildcard scanner/*.h) rules/rules.def rules/verdicts.def $(BUILD)/rule_help.h
+$(FUZZ_BUILD)/obj/%.o: scanner/%.c $(wildcard scanner/*/*.h) rules/rules.def rules/verdicts.def $(BUILD)/rule_help.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=gnu11 $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(WARN) -c -o $@ $<
 

@@ -5,34 +5,9 @@
  * words: nothing is lost or invented by the quoting rules.
  */
 #include <string.h>
-#include "compdb.h"
+#include "input/input.h"
 #include "fuzz.h"
-#include "util.h"
-
-static char *requote(char **argv)
-{
-	size_t len = 1;
-	char *out, *o;
-
-	for (char **a = argv; *a; a++)
-		len += strlen(*a) * 4 + 3;
-	o = out = xmalloc(len);
-	for (char **a = argv; *a; a++) {
-		*o++ = '\'';
-		for (const char *c = *a; *c; c++) {
-			if (*c == '\'') {
-				memcpy(o, "'\\''", 4);
-				o += 4;
-			} else {
-				*o++ = *c;
-			}
-		}
-		*o++ = '\'';
-		*o++ = ' ';
-	}
-	*o = '\0';
-	return out;
-}
+#include "core/core.h"
 
 static void free_argv(char **argv)
 {
@@ -50,7 +25,7 @@ static void split_twice(const char *cmd)
 		fuzz_assert(!argv);
 		return;
 	}
-	quoted = requote(argv);
+	quoted = fuzz_quote_words(argv, '\'', "'\\''", ' ');
 	m = split_command(quoted, &again);
 	fuzz_assert(m == n);
 	for (int i = 0; i < n; i++)

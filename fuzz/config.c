@@ -3,7 +3,7 @@
  * names file:line, and a config that loads answers exclusion queries.
  */
 #include <string.h>
-#include "config.h"
+#include "input/input.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

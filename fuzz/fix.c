@@ -11,9 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "fix.h"
+#include "fix/fix.h"
 #include "fuzz.h"
-#include "util.h"
+#include "core/core.h"
 
 static const char p4[] = "struct bind {\n\tchar cntr[3];\n};\n"
 			 "int next(struct bind *b) { return b->cntr[0] == -1; }\n";

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "fuzz.h"
-#include "util.h"
+#include "core/core.h"
 
 char *fuzz_string(const uint8_t *data, size_t size)
 {
@@ -52,4 +52,31 @@ const char *fuzz_file(const char *name, const uint8_t *data, size_t size)
 	if (!(f = fopen(path, "w")) || fwrite(data, 1, size, f) != size || fclose(f))
 		die("cannot write %s", path);
 	return path;
+}
+
+char *fuzz_quote_words(char **argv, char q, const char *in_q, char sep)
+{
+	size_t len = 1, esc = in_q ? strlen(in_q) : 2;
+	char *out, *o;
+
+	for (char **a = argv; *a; a++)
+		len += strlen(*a) * (esc > 2 ? esc : 2) + 3;
+	o = out = xmalloc(len);
+	for (char **a = argv; *a; a++) {
+		*o++ = q;
+		for (const char *c = *a; *c; c++) {
+			if (*c == q && in_q) {
+				memcpy(o, in_q, esc);
+				o += esc;
+				continue;
+			}
+			if (!in_q && (*c == q || *c == '\\'))
+				*o++ = '\\';
+			*o++ = *c;
+		}
+		*o++ = q;
+		*o++ = sep;
+	}
+	*o = '\0';
+	return out;
 }

@@ -28,4 +28,9 @@ char *fuzz_string(const uint8_t *data, size_t size);
 /* data written to NAME in this process's scratch folder; its path. */
 const char *fuzz_file(const char *name, const uint8_t *data, size_t size);
 
+/* argv's words joined, each in quote q and followed by sep, to be split
+ * again.  A q inside a word is written as in_q when given (a shell's
+ * '\''), else as a backslash and q; a backslash is doubled then too. */
+char *fuzz_quote_words(char **argv, char q, const char *in_q, char sep);
+
 #endif

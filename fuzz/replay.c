@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 #include "fuzz.h"
-#include "util.h"
+#include "core/core.h"
 
 int main(int argc, char **argv)
 {

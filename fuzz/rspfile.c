@@ -5,31 +5,9 @@
  * double quotes with '"' and '\' escaped tokenize into the same words.
  */
 #include <string.h>
-#include "compdb.h"
+#include "input/input.h"
 #include "fuzz.h"
-#include "util.h"
-
-static char *requote(char **argv)
-{
-	size_t len = 1;
-	char *out, *o;
-
-	for (char **a = argv; *a; a++)
-		len += strlen(*a) * 2 + 3;
-	o = out = xmalloc(len);
-	for (char **a = argv; *a; a++) {
-		*o++ = '"';
-		for (const char *c = *a; *c; c++) {
-			if (*c == '"' || *c == '\\')
-				*o++ = '\\';
-			*o++ = *c;
-		}
-		*o++ = '"';
-		*o++ = '\n';
-	}
-	*o = '\0';
-	return out;
-}
+#include "core/core.h"
 
 static void free_argv(char **argv)
 {
@@ -43,7 +21,7 @@ static void tokenize_twice(const uint8_t *data, size_t size)
 	char **argv, **again, *quoted;
 	int n = rsp_tokenize((const char *)data, size, &argv), m;
 
-	quoted = requote(argv);
+	quoted = fuzz_quote_words(argv, '"', NULL, '\n');
 	m = rsp_tokenize(quoted, strlen(quoted), &again);
 	fuzz_assert(m == n);
 	for (int i = 0; i < n; i++)

@@ -5,9 +5,9 @@
  * changed on the second trip.  The baseline matcher runs on the result.
  */
 #include <string.h>
-#include "baseline.h"
+#include "report/report.h"
 #include "fuzz.h"
-#include "sarif.h"
+#include "sarif/sarif.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -4,10 +4,9 @@
  * its line or the line before holds the mark.
  */
 #include <string.h>
-#include "filecache.h"
+#include "core/core.h"
 #include "fuzz.h"
-#include "suppress.h"
-#include "util.h"
+#include "report/report.h"
 
 static int line_has_mark(struct filecache *src, const char *path, unsigned line)
 {

@@ -6,9 +6,9 @@
  */
 #include <string.h>
 #include "fuzz.h"
-#include "sarif.h"
-#include "text.h"
-#include "wire.h"
+#include "sarif/sarif.h"
+#include "report/report.h"
+#include "run/run.h"
 
 /* What the parent does with a decoded message: both reports. */
 static void report(const struct findings *f, const struct notices *n)

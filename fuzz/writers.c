@@ -7,9 +7,9 @@
  */
 #include <string.h>
 #include "fuzz.h"
-#include "sarif.h"
-#include "text.h"
-#include "util.h"
+#include "sarif/sarif.h"
+#include "report/report.h"
+#include "core/core.h"
 
 enum { PATH, MESSAGE, SNIPPET, RELATED, FIX, NOTICE, ROOT, NFIELDS };
 

@@ -7,7 +7,7 @@ import subprocess
 import time
 
 from harness import (Env, RULE_TESTS, check, compdb, expectations, results, run, scratch, test,
-                     validate)
+                     validate, write)
 
 # Each line's expected oracle verdict, for -O2 code whose codegen is known.
 KNOWN = {
@@ -469,14 +469,21 @@ def confirm_kills_a_compile_over_tu_timeout_and_goes_on():
 
 @test
 def confirm_gives_each_compile_the_tu_memory_limit():
-    # 64 MB of address space is too little for clang to load itself.
+    # The compiler, a wrapper that writes down its address-space limit
+    # (ulimit -v, KB), gets --tu-memory from its start; 0 is no limit.
     d = known_tree("confirm-memory")
     report = scan(d)
-    p, out, rows = confirm(d, report, "--tu-memory", "64")
-    check(p.returncode == 3 and p.stderr.count("does not compile") == 2,
-          "exit %d: %s" % (p.returncode, p.stderr))
-    p, out, rows = confirm(d, report, "--tu-memory", "4096")
-    check(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    seen = os.path.join(d, "limits.txt")
+    cc = os.path.join(d, "cc-wrapper")
+    write(cc, "#!/bin/sh\nulimit -v >> %s\nexec clang-19 \"$@\"\n" % seen)
+    os.chmod(cc, 0o755)
+    for mb, want in (("300", str(300 * 1024)), ("0", "unlimited")):
+        if os.path.exists(seen):
+            os.unlink(seen)
+        p, out, rows = confirm(d, report, "--tu-memory", mb, "--compiler", cc)
+        limits = open(seen).read().split() if os.path.exists(seen) else []
+        check(p.returncode == 0 and limits and set(limits) == {want},
+              "--tu-memory %s: exit %d, limits %s: %s" % (mb, p.returncode, limits, p.stderr))
 
 
 @test

@@ -736,6 +736,7 @@ def main():
     import scale  # noqa: F401
     import fixes  # noqa: F401
     import security  # noqa: F401
+    import layout  # noqa: F401
     import docs  # noqa: F401
     passed = failed = 0
     for t in TESTS:

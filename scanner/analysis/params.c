@@ -1,0 +1,161 @@
+/*
+ * Parameters of plain char in functions only this file can call: when
+ * every call passes an ASCII constant (bunzip2's get_bits(bd, 8),
+ * helper(s, ',')), the function's address is never taken and the body
+ * never writes the parameter, it holds ASCII only.  The same for a
+ * pointer to plain char every call points at a constant ASCII table or
+ * literal (hid-sony's ghl_init_urb(..., ghl_ps4_magic_data, ...)): what
+ * it reads is ASCII.  The walk counts the arguments of every such call;
+ * a finding whose char is (read through) such a parameter is dropped
+ * once the whole TU has been seen (said as a pass with --explain).
+ */
+#include <stdlib.h>
+#include "core/core.h"
+#include "walk.h"
+
+static int is_plain_char(CXType t)
+{
+	return classify_type(t).cls == T_PLAIN_CHAR;
+}
+
+/* char *p, or char p[] (a parameter's array is a pointer). */
+static int points_to_plain_char(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer)
+		return is_plain_char(clang_getPointeeType(t));
+	return (t.kind == CXType_IncompleteArray || t.kind == CXType_ConstantArray) &&
+	       is_plain_char(clang_getArrayElementType(t));
+}
+
+static int internal_function(CXCursor fn)
+{
+	return !clang_Cursor_isNull(fn) && clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+	       clang_getCursorLinkage(fn) == CXLinkage_Internal;
+}
+
+static struct param_use *param_of(struct walk *w, CXCursor fn, int index)
+{
+	for (size_t k = 0; k < w->nparam; k++)
+		if (w->param[k].index == index && clang_equalCursors(w->param[k].fn, fn))
+			return &w->param[k];
+	grow(&w->param, &w->paramcap, w->nparam + 1, sizeof(*w->param));
+	w->param[w->nparam] = (struct param_use){ fn, index, 0, 0, 0 };
+	return &w->param[w->nparam++];
+}
+
+/* Is DeclRefExpr i the function a call calls (not its address)? */
+static int is_callee(const struct tree *t, int i)
+{
+	int p;
+
+	i = climb_implicit(t, i);
+	p = t->n[i].parent;
+	return p >= 0 && t->n[p].kind == CXCursor_CallExpr && child(t, p, 0) == i;
+}
+
+static void note_call(struct walk *w, int call, CXCursor fn)
+{
+	const struct tree *t = &w->t;
+	int n = clang_Cursor_getNumArguments(fn);
+
+	for (int k = 0; k < n; k++) {
+		CXType type = clang_getCursorType(clang_Cursor_getArgument(fn, k));
+		int arg = child(t, call, k + 1), ascii;
+
+		if (is_plain_char(type))
+			ascii = arg >= 0 && ascii_value(t, arg);
+		else if (points_to_plain_char(type))
+			ascii = arg >= 0 && ascii_pointer(t, arg);
+		else
+			continue;
+		if (ascii)
+			param_of(w, fn, k)->ascii_args++;
+		else
+			param_of(w, fn, k)->other_args++;
+	}
+}
+
+void note_param_args(struct walk *w)
+{
+	const struct tree *t = &w->t;
+
+	for (int i = 0; i < t->len; i++) {
+		CXCursor fn;
+
+		if (t->n[i].kind != CXCursor_DeclRefExpr)
+			continue;
+		fn = clang_getCursorReferenced(t->n[i].cur);
+		if (!internal_function(fn))
+			continue;
+		fn = clang_getCanonicalCursor(fn);
+		if (is_callee(t, i))
+			note_call(w, t->n[climb_implicit(t, i)].parent, fn);
+		else
+			param_of(w, fn, -1)->address_taken = 1;
+	}
+}
+
+/* Is the parameter written in the body (c = x, c++, &c)?  Then the
+ * calls' constants are not all it holds. */
+static int written(const struct tree *t, CXCursor decl)
+{
+	for (int i = 1; i < t->len; i++) {
+		int ref = written_ref(t, i);
+
+		if (ref >= 0 && clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl))
+			return 1;
+	}
+	return 0;
+}
+
+/* A finding was just added about the char held by decl. */
+void note_param_finding(struct walk *w, CXCursor decl, size_t finding)
+{
+	CXCursor fn = w->t.n[0].cur;
+	int n;
+
+	if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_ParmDecl ||
+	    !(is_plain_char(clang_getCursorType(decl)) ||
+	      points_to_plain_char(clang_getCursorType(decl))) ||
+	    !internal_function(fn) || written(&w->t, decl))
+		return;
+	n = clang_Cursor_getNumArguments(fn);
+	for (int k = 0; k < n; k++)
+		if (clang_equalCursors(clang_Cursor_getArgument(fn, k), decl)) {
+			grow(&w->pfind, &w->pfindcap, w->npfind + 1, sizeof(*w->pfind));
+			w->pfind[w->npfind++] = (struct param_finding){
+				clang_getCanonicalCursor(fn), k, finding };
+			return;
+		}
+}
+
+int address_taken(struct walk *w, CXCursor fn)
+{
+	return param_of(w, clang_getCanonicalCursor(fn), -1)->address_taken;
+}
+
+/* With --explain, the finding is said as a pass, for what it is. */
+static void say_as_pass(struct finding *f)
+{
+	finding_make_pass(f, xasprintf("'%s': %s", f->operand ? f->operand : "...",
+				       verdict_text(V_ASCII_ARGUMENTS)));
+}
+
+void drop_ascii_params(struct walk *w, unsigned char *drop)
+{
+	for (size_t f = 0; f < w->npfind; f++) {
+		const struct param_finding *pf = &w->pfind[f];
+		int address_taken = param_of(w, pf->fn, -1)->address_taken;
+		const struct param_use *u = param_of(w, pf->fn, pf->index);
+
+		if (address_taken || !u->ascii_args || u->other_args || pf->finding >= w->out->len)
+			continue;
+		if (w->opts->explain)
+			say_as_pass(&w->out->v[pf->finding]);
+		else
+			drop[pf->finding] = 1;
+	}
+	free(w->param);
+	free(w->pfind);
+}

@@ -1,0 +1,330 @@
+/*
+ * What bytes a plain char source can hold.  A read of a const table
+ * every byte of whose initializer is ASCII (hex digits, a charset), or
+ * of a local variable every write of which is an ASCII constant, gives
+ * bytes 0x00-0x7f only: the same value under either signedness,
+ * wherever it goes.  Anything not proven so can hold any byte.
+ */
+#include <string.h>
+#include "core/core.h"
+#include "walk.h"
+
+static int ascii(long long k)
+{
+	return k >= 0 && k <= 0x7f;
+}
+
+/* Does the literal, as spelled, have no escape (so no NUL inside)?
+ * clang gives an initializer's literal the array's type, so its own
+ * length is not known otherwise. */
+static int no_escapes(CXCursor lit)
+{
+	CXString sp = clang_getCursorSpelling(lit);
+	const char *p = clang_getCString(sp);
+	int plain = p && *p && !strchr(p, '\\');
+
+	clang_disposeString(sp);
+	return plain;
+}
+
+/* A literal spelled with ASCII characters only and no escapes ("ab"):
+ * evaluating one outside an initializer gives nothing. */
+static int ascii_spelling(CXCursor lit)
+{
+	CXString sp = clang_getCursorSpelling(lit);
+	const char *p = clang_getCString(sp);
+	int ok = p && *p && !strchr(p, '\\');
+
+	for (; ok && *p; p++)
+		ok = ascii((unsigned char)*p);
+	clang_disposeString(sp);
+	return ok;
+}
+
+/* A string literal's bytes, all of them (the array's size, not strlen:
+ * "a\0\xff" hides a byte from strlen). */
+static int ascii_string(CXCursor lit, long long size)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(lit);
+	const char *s;
+	int ok = 0;
+
+	/* What strlen() sees is every byte: the literal fills the array, or
+	 * has no NUL inside and the rest of the array is zeros. */
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_StrLiteral && (s = clang_EvalResult_getAsStr(r)) &&
+	    ((long long)strlen(s) + 1 >= size || no_escapes(lit))) {
+		ok = 1;
+		for (; *s; s++)
+			ok &= ascii((unsigned char)*s);
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+static enum CXChildVisitResult ascii_element(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int *ok = data;
+
+	(void)parent;
+	if (!r || clang_EvalResult_getKind(r) != CXEval_Int ||
+	    !ascii(clang_EvalResult_getAsLongLong(r)))
+		*ok = 0;
+	if (r)
+		clang_EvalResult_dispose(r);
+	return *ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static enum CXChildVisitResult keep_last(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+/* The initializer of a const array of plain char, written out as a
+ * string or a list of constants. */
+static int ascii_table(CXCursor var)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var));
+	CXCursor init = clang_getNullCursor();
+	int ok = 1;
+
+	/* The canonical type may carry the const on the array. */
+	if (t.kind != CXType_ConstantArray ||
+	    !(clang_isConstQualifiedType(t) ||
+	      clang_isConstQualifiedType(clang_getArrayElementType(t))))
+		return 0;
+	clang_visitChildren(var, keep_last, &init);
+	while (clang_getCursorKind(init) == CXCursor_UnexposedExpr)
+		init = cursor_first_child(init);
+	switch (clang_getCursorKind(init)) {
+	case CXCursor_StringLiteral:
+		return ascii_string(init, clang_getArraySize(t));
+	case CXCursor_InitListExpr:
+		clang_visitChildren(init, ascii_element, &ok);
+		return ok;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Each value the local variable decl is given in this function (its
+ * initializer, or -1 for none, and each plain assignment), passed to
+ * fn until it returns 0; 0 when one did, or when the variable is
+ * changed otherwise (c++, c += 1) or its address taken, or never seen.
+ */
+static int each_write(struct walk *w, CXCursor decl, int (*fn)(const struct tree *, int, void *),
+		      void *arg)
+{
+	const struct tree *t = &w->t;
+	int seen = 0;
+
+	for (int i = 1; i < t->len; i++) {
+		const struct node *n = &t->n[i];
+		int v, ref;
+
+		if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cur, decl)) {
+			seen = 1;
+			v = last_expr_child(t, i);
+		} else if ((n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_UnaryOperator ||
+			    n->kind == CXCursor_CompoundAssignOperator) &&
+			   (ref = strip_parens(t, child(t, i, 0))) >= 0 &&
+			   t->n[ref].kind == CXCursor_DeclRefExpr &&
+			   clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl)) {
+			if (n->kind != CXCursor_BinaryOperator)
+				return 0;		/* c++, c += 1, &c */
+			if (n->op != OP_ASSIGN)
+				continue;		/* read in c == 'x' */
+			v = child(t, i, 1);
+		} else {
+			continue;
+		}
+		if (!fn(t, v, arg))
+			return 0;
+	}
+	return seen;
+}
+
+/* A read of a table that holds ASCII constants only (tbl[i]). */
+static int ascii_table_read(const struct tree *t, int i)
+{
+	int base;
+	CXCursor d;
+
+	i = strip_implicit(t, i);
+	if (i < 0 || t->n[i].kind != CXCursor_ArraySubscriptExpr)
+		return 0;
+	base = strip_implicit(t, child(t, i, 0));
+	if (base < 0 || t->n[base].kind != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(t->n[base].cur);
+	return clang_getCursorKind(d) == CXCursor_VarDecl && ascii_table(d);
+}
+
+#define MAX_ASCII_CALLS 2	/* calls deep: mas_mt_height() -> mt_height() */
+
+static int ascii_at(const struct tree *t, int v, struct walk *w, int depth);
+
+/* Does fn (a definition) return values in 0..127 only? */
+static int returns_ascii(struct walk *w, CXCursor fn, int depth)
+{
+	struct tree ft = { 0 };
+	int ok = 1, any = 0;
+
+	tree_build(&ft, w->t.tu, fn);
+	for (int i = 1; i < ft.len && ok; i++)
+		if (ft.n[i].kind == CXCursor_ReturnStmt) {
+			any = 1;
+			ok = ft.n[i].first >= 0 && ascii_at(&ft, ft.n[i].first, w, depth);
+		}
+	tree_free(&ft);
+	return ok && any;
+}
+
+/*
+ * A call of a function of this TU whose every return is in 0..127
+ * (lib/maple_tree.c: char empty_count = mas_mt_height(mas), a height
+ * masked to 0..31 two calls down), asked once per function.
+ */
+static int ascii_call(const struct tree *t, int v, struct walk *w, int depth)
+{
+	CXCursor fn;
+	size_t k;
+
+	if (!w || depth >= MAX_ASCII_CALLS || t->n[v].kind != CXCursor_CallExpr)
+		return 0;
+	fn = clang_getCursorDefinition(clang_getCursorReferenced(t->n[v].cur));
+	if (clang_Cursor_isNull(fn))
+		return 0;
+	for (k = 0; k < w->nafn && !clang_equalCursors(w->afn[k].fn, fn); k++)
+		;
+	if (k == w->nafn) {
+		grow(&w->afn, &w->afncap, w->nafn + 1, sizeof(*w->afn));
+		w->afn[w->nafn++] = (struct ascii_fn){ fn, 0 };	/* no recursion */
+		w->afn[k].ascii = returns_ascii(w, fn, depth + 1);
+	}
+	return w->afn[k].ascii;
+}
+
+static int ascii_write(const struct tree *t, int v, void *walk)
+{
+	return v < 0 || ascii_at(t, v, walk, 0) || ascii_table_read(t, strip_parens(t, v));
+}
+
+/* Every write of the local variable decl in this function is an ASCII
+ * constant (c = x ? 'a' : 'b' too) or a read of an ASCII table (a
+ * macro's temporary holding input[0]), and its address is not taken. */
+static int ascii_local(struct walk *w, CXCursor decl)
+{
+	return each_write(w, decl, ascii_write, w);
+}
+
+struct only_value {
+	int writes;
+	long long k;
+};
+
+/* The one write, a constant whose value does not itself depend on
+ * char's signedness (not '\xff'). */
+static int constant_write(const struct tree *t, int v, void *arg)
+{
+	struct only_value *c = arg;
+	int lit;
+
+	if (v < 0 || c->writes++ || !eval_const(t, v, &c->k))
+		return 0;
+	lit = strip_implicit(t, v);
+	return !(lit >= 0 && t->n[lit].kind == CXCursor_CharacterLiteral &&
+		 (c->k < 0 || c->k > 0x7f));
+}
+
+int constant_local(struct walk *w, int i, long long *k)
+{
+	struct only_value c = { 0, 0 };
+	CXCursor d;
+
+	i = strip_implicit(&w->t, i);
+	if (i < 0 || w->t.n[i].kind != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(w->t.n[i].cur);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) ||
+	    !each_write(w, d, constant_write, &c))
+		return 0;
+	*k = c.k;
+	return 1;
+}
+
+/* Value v is in 0..127; with w, calls of this TU's functions are asked. */
+static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
+{
+	long long k;
+
+	v = strip_parens(t, v);
+	if (v < 0)
+		return 1;			/* char c; with no initializer */
+	if (eval_const(t, v, &k))
+		return ascii(k);
+	v = strip_implicit(t, v);
+	if (v < 0)
+		return 0;
+	if (t->n[v].kind == CXCursor_ConditionalOperator)
+		return ascii_at(t, child(t, v, 1), w, depth) && ascii_at(t, child(t, v, 2), w, depth);
+	if (t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_AND)
+		/* masked to 0..127: x & 0x3f whatever x is */
+		for (int side = 0; side < 2; side++)
+			if (eval_const(t, child(t, v, side), &k) && ascii(k))
+				return 1;
+	/* (flags & 0x7c) >> 2: 0..127 shifted right stays there */
+	if (t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_SHR &&
+	    eval_const(t, child(t, v, 1), &k) && k >= 0)
+		return ascii_at(t, child(t, v, 0), w, depth);
+	return ascii_call(t, v, w, depth);
+}
+
+int ascii_pointer(const struct tree *t, int arg)
+{
+	int i = strip_implicit(t, arg);
+	CXCursor d;
+
+	if (i < 0)
+		return 0;
+	if (t->n[i].kind == CXCursor_ConditionalOperator)
+		return ascii_pointer(t, child(t, i, 1)) && ascii_pointer(t, child(t, i, 2));
+	if (t->n[i].kind == CXCursor_StringLiteral)
+		return ascii_spelling(t->n[i].cur);
+	if (t->n[i].kind != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(t->n[i].cur);
+	return clang_getCursorKind(d) == CXCursor_VarDecl && ascii_table(d);
+}
+
+int ascii_value(const struct tree *t, int v)
+{
+	return ascii_at(t, v, NULL, 0);
+}
+
+int ascii_source(struct walk *w, int src)
+{
+	const struct tree *t = &w->t;
+	int i = strip_implicit(t, src), v;
+	CXCursor d;
+
+	if (i < 0)
+		return 0;
+	if (t->n[i].kind == CXCursor_ArraySubscriptExpr)
+		return ascii_table_read(t, i);
+	if (t->n[i].kind != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(t->n[i].cur);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return 0;
+	if (ascii_local(w, d))
+		return 1;
+	/* written other values elsewhere, but here only this one reaches */
+	v = reaching_value(w, d, i);
+	return v >= 0 && ascii_write(t, v, w);
+}

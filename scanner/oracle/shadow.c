@@ -1,0 +1,143 @@
+/*
+ * What keeps a cached compile's header lookups finding what they found:
+ * a header found in search folder k stays found there while no folder
+ * searched before it gets a file of the same name.  The compiler's own
+ * -v report gives the search folders in order (quote, -I, -isystem,
+ * built-in, -idirafter), and the ones it ignored because they did not
+ * exist (created later, they would be searched: counted as first).
+ * A quoted include looks in its includer's folder before any: every
+ * folder of a file the compile read counts as first too.  So for each
+ * file read below search folder k under name N, each earlier folder's
+ * N must stay absent; those paths are what shadow_paths() gives.
+ * Precise names, not folder mtimes: a build writing objects beside the
+ * sources must not make every entry stale.
+ */
+#include <errno.h>
+#include <search.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "core/core.h"
+#include "shadow.h"
+
+#define MAX_ABSENT 200000	/* more: the entry is not worth caching */
+
+struct dirs {
+	char **v;
+	size_t len, cap;
+};
+
+static void add_dir(struct dirs *d, const char *cwd, const char *text, size_t len)
+{
+	char *s = xstrndup(text, len), *path = fold_path(join_path(cwd, s));
+
+	free(s);
+	for (size_t i = 0; i < d->len; i++)
+		if (!strcmp(d->v[i], path)) {
+			free(path);
+			return;
+		}
+	grow(&d->v, &d->cap, d->len + 1, sizeof(*d->v));
+	d->v[d->len++] = path;
+}
+
+/* The -v report: search folders in order into ordered, ignored ones
+ * into first. */
+static void parse_verbose(const char *text, const char *cwd, struct dirs *ordered,
+			  struct dirs *first)
+{
+	static const char ignored[] = "ignoring nonexistent directory \"";
+	int in_list = 0;
+
+	for (const char *s = text ? text : "", *nl; *s; s = nl + 1) {
+		size_t len;
+
+		nl = strchr(s, '\n');
+		if (!nl)
+			nl = s + strlen(s);
+		len = (size_t)(nl - s);
+		if (!strncmp(s, ignored, sizeof(ignored) - 1) && len > sizeof(ignored) &&
+		    s[len - 1] == '"')
+			add_dir(first, cwd, s + sizeof(ignored) - 1, len - sizeof(ignored));
+		else if (len > 20 && !strncmp(s + len - 20, " search starts here:", 20))
+			in_list = 1;
+		else if (!strncmp(s, "End of search list.", 19))
+			in_list = 0;
+		else if (in_list && len > 1 && s[0] == ' ')
+			add_dir(ordered, cwd, s + 1, len - 1);
+		if (!*nl)
+			break;
+	}
+}
+
+struct absent {
+	void *tree;
+	size_t len;
+	void (*fn)(const char *path, void *arg);
+	void *arg;
+};
+
+static void must_stay_absent(struct absent *a, const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	struct stat st;
+
+	if ((lstat(path, &st) && (errno == ENOENT || errno == ENOTDIR)) &&
+	    *(char **)tsearch(path, &a->tree, (int (*)(const void *, const void *))strcmp) == path) {
+		a->fn(path, a->arg);
+		a->len++;
+		return;
+	}
+	free(path);
+}
+
+/* dep under ordered->v[k]: each earlier folder's copy of its name. */
+static void shadows_of(struct absent *a, const char *dep, const struct dirs *ordered,
+		       const struct dirs *first)
+{
+	for (size_t k = 0; k < ordered->len; k++) {
+		size_t n = strlen(ordered->v[k]);
+		const char *name = dep + n + 1;
+
+		if (strncmp(dep, ordered->v[k], n) || dep[n] != '/' || !*name)
+			continue;
+		for (size_t j = 0; j < first->len; j++)
+			if (strcmp(first->v[j], ordered->v[k]))
+				must_stay_absent(a, first->v[j], name);
+		for (size_t j = 0; j < k; j++)
+			must_stay_absent(a, ordered->v[j], name);
+	}
+}
+
+static void free_dirs(struct dirs *d)
+{
+	for (size_t i = 0; i < d->len; i++)
+		free(d->v[i]);
+	free(d->v);
+}
+
+int shadow_paths(const char *verbose, const char *cwd, char **deps, size_t ndeps,
+		 void (*fn)(const char *path, void *arg), void *arg)
+{
+	struct dirs ordered = { 0 }, first = { 0 };
+	struct absent a = { .fn = fn, .arg = arg };
+	char **abs = xcalloc(ndeps + 1, sizeof(*abs));
+
+	parse_verbose(verbose, cwd, &ordered, &first);
+	for (size_t i = 0; i < ndeps; i++) {
+		char *slash;
+
+		abs[i] = fold_path(join_path(cwd, deps[i]));
+		slash = strrchr(abs[i], '/');
+		add_dir(&first, "/", abs[i], slash > abs[i] ? (size_t)(slash - abs[i]) : 1);
+	}
+	for (size_t i = 0; i < ndeps && a.len <= MAX_ABSENT; i++)
+		shadows_of(&a, abs[i], &ordered, &first);
+	for (size_t i = 0; i < ndeps; i++)
+		free(abs[i]);
+	free(abs);
+	tdestroy(a.tree, free);
+	free_dirs(&ordered);
+	free_dirs(&first);
+	return a.len > MAX_ABSENT ? -1 : 0;
+}

@@ -13,6 +13,7 @@ SHARDS ?= 1
 # Where SARIF helpUri points: the rule pages (set it to your published copy,
 # e.g. https://github.com/OWNER/charscan/blob/main/rules/).
 RULES_URI ?= file://$(CURDIR)/rules/
+INFO_URI ?= file://$(CURDIR)/README.md
 
 LLVM_LIBDIR := $(shell $(LLVM_CONFIG) --libdir)
 CC ?= cc
@@ -27,8 +28,11 @@ BUILD := out/build
 endif
 CPPFLAGS += -I$(shell $(LLVM_CONFIG) --includedir) -Iscanner -Irules -I$(BUILD) -D_GNU_SOURCE \
 	-DCHARSCAN_RULES_URI='"$(RULES_URI)"' \
-	-DCHARSCAN_INFO_URI='"file://$(CURDIR)/README.md"'
-LDLIBS += -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lclang -ljansson -lcrypto -lpthread
+	-DCHARSCAN_INFO_URI='"$(INFO_URI)"'
+# libclang's folder, for a libclang outside the loader's path (RPATH= for
+# one that is in it: Debian's package, see debian/rules).
+RPATH ?= -Wl,-rpath,$(LLVM_LIBDIR)
+LDLIBS += -L$(LLVM_LIBDIR) $(RPATH) -lclang -ljansson -lcrypto -lpthread
 
 SRCS := $(wildcard scanner/*/*.c)
 OBJS := $(SRCS:scanner/%.c=$(BUILD)/%.o)

@@ -3,7 +3,8 @@
 # (libclang-rt-19-dev: libFuzzer for make check-fuzz; parallel, slurm-wlm:
 # scale/ and its tests; sparse: make bench's speed anchor; quilt: the
 # tests import charscan fix's mails with it; chromium: the tests render
-# reports in Microsoft's SARIF viewer component).
+# reports in Microsoft's SARIF viewer component; debhelper, dpkg-dev,
+# fakeroot, lintian: the Debian package, debian/ci-check.sh).
 # Nothing is installed when everything already is (no apt-get update).
 set -eu
 
@@ -11,6 +12,7 @@ pkgs="make gcc git python3 xz-utils pkg-config
 	libclang-dev libclang-19-dev clang-19 clang-tidy-19 llvm clang lld bear
 	libclang-rt-19-dev parallel slurm-wlm sparse quilt
 	libjansson-dev libssl-dev
+	debhelper dpkg-dev fakeroot lintian
 	linux-source-6.1 flex bison bc libelf-dev
 	qemu-system-x86 busybox-static cpio man-db groff-base chromium
 	vim emacs-nox"	# the editor tests read charscan's text with them

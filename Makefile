@@ -8,6 +8,9 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 KERNEL_SRC ?= $(CURDIR)/work/linux-6.1
 CONFIG ?= tiny
+# The kernel's architecture for make scan and evaluate (docs/kernel.md,
+# "Other architectures"): clang's own cross target, no cross gcc.
+ARCH ?= x86_64
 JOBS ?= $(shell nproc)
 SHARDS ?= 1
 # Where SARIF helpUri points: the rule pages (set it to your published copy,
@@ -118,13 +121,13 @@ demo: $(CHARSCAN)
 # SCAN_BUILD=DIR SCAN_FRAGMENT=FILE: scan a tree make boot built (no rebuild).
 # SHARDS=N: N shards on GNU parallel, merged (the same report).
 scan: $(CHARSCAN)
-	SHARDS=$(SHARDS) sh kernel/scan.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG) $(SCAN_BUILD) $(SCAN_FRAGMENT)
+	SHARDS=$(SHARDS) ARCH=$(ARCH) sh kernel/scan.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG) $(SCAN_BUILD) $(SCAN_FRAGMENT)
 
 # The scan against the codegen oracle (charscan confirm): explained,
 # accounted and confirmed figures, out/<config>-unaccounted.tsv.
 # SAMPLE=N: every Nth TU only (a big config's first figure).
 evaluate: $(CHARSCAN)
-	SAMPLE=$(or $(SAMPLE),1) sh kernel/evaluate.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
+	SAMPLE=$(or $(SAMPLE),1) ARCH=$(ARCH) sh kernel/evaluate.sh $(CHARSCAN) $(KERNEL_SRC) $(CONFIG)
 
 # make C=1 / C=2 CHECK="charscan --kbuild" on a built tree (make boot's
 # signed one: the packaged tree and the KUnit suites), against make scan's
@@ -137,7 +140,7 @@ kbuild-check: $(CHARSCAN)
 # Four kernels, char signed and unsigned, without and with the fixes,
 # booted: each fix proven by its KUnit cases (out/boot-report.txt).
 boot:
-	sh boot/boot.sh $(KERNEL_SRC)
+	ARCH=x86_64 sh boot/boot.sh $(KERNEL_SRC)
 
 # BENCH_DB=compile_commands.json BENCH_TUS=200 BENCH_RUNS=3; the table is
 # appended to bench/RESULTS.md.
@@ -153,8 +156,8 @@ help:
 	@echo "make [all]      build $(CHARSCAN) (LLVM_CONFIG=$(LLVM_CONFIG))"
 	@echo "make check      run the tests (SANITIZE=1: under ASan+UBSan)"
 	@echo "make check-fuzz run each fuzz/ harness FUZZ_SECONDS=$(FUZZ_SECONDS) s (libFuzzer)"
-	@echo "make scan       scan Debian's linux-source-6.1 -> out/linux-6.1.sarif"
-	@echo "make evaluate   the scan against the codegen oracle (CONFIG=tiny|defconfig)"
+	@echo "make scan       scan Debian's linux-source-6.1 -> out/linux-6.1.sarif (ARCH=arm64...)"
+	@echo "make evaluate   the scan against the codegen oracle (CONFIG=tiny|defconfig, ARCH=)"
 	@echo "make kbuild-check  make C=1/C=2 CHECK=charscan on the tree make boot built"
 	@echo "make boot       build and boot four kernels: each fix proven in QEMU"
 	@echo "make bench      charscan vs clang -fsyntax-only and clang-tidy"

@@ -41,8 +41,10 @@ tree() {	# tree NAME SERIES: the tree with exactly SERIES applied
 	sh "$here/kernel/patches.sh" only "$work/linux-6.1-$1" "$2"
 }
 
-build() {	# build TREE: kbuild's O= folder work/kbuild/TREE
-	DRYRUN=0 sh "$here/compile-db/kernel.sh" "$work/linux-6.1-$1" "$work/kbuild/$1" tiny \
+# build TREE: kbuild's O= folder work/kbuild/TREE, for x86_64 (what QEMU
+# boots) whatever ARCH= make was given.
+build() {
+	ARCH=x86_64 LLVM=1 DRYRUN=0 sh "$here/compile-db/kernel.sh" "$work/linux-6.1-$1" "$work/kbuild/$1" tiny \
 		"$here/kernel/char-kunit.config"
 }
 

@@ -6,8 +6,17 @@
 # SRC is a kernel source tree (unpacked from linux-source-6.1 by the
 # Makefile, or any tree given with KERNEL_SRC=), BUILD the O= directory.
 # "tiny" is tinyconfig plus kernel/charscan.config, "defconfig"
-# (x86_64_defconfig), "allmodconfig" or FILE (a .config).  Nothing is
-# built: after make prepare, compile-db/dryrun.py reads kbuild's dry run.
+# (x86_64_defconfig; the arch's defconfig for other ARCH=), "allmodconfig"
+# or FILE (a .config).  Nothing is built: after make prepare,
+# compile-db/dryrun.py reads kbuild's dry run.
+# ARCH=x86_64 (default), arm64, riscv, powerpc, s390, mips, loongarch...:
+# the kernel's ARCH.  No cross gcc: with LLVM=1 kbuild gives clang the
+# arch's --target itself (scripts/Makefile.clang), so the database holds
+# it and charscan parses as that target.  On another ARCH, "tiny" merges
+# what of kernel/charscan.config the arch's Kconfig has (its x86 lines:
+# p4.c's CPU_SUP_INTEL, EARLY_PRINTK are listed and dropped); on x86_64
+# every line must stick.  LLVM= (default 1) is kbuild's: LLVM=-19 for
+# clang-19's tools.
 # DRYRUN=0 builds bzImage and takes the database from the build (make
 # boot, which needs the kernel anyway).  LLVM=1, so that every flag in the
 # database is one that libclang understands.  Each step is
@@ -30,7 +39,27 @@ if [ -n "$extra" ]; then
 		touch -r "$build/.config" "$fragment"
 fi
 jobs=${JOBS:-$(nproc)}
-kmake() { make -C "$src" O="$build" ARCH=x86_64 LLVM=1 -j"$jobs" "$@"; }
+arch=${ARCH:-x86_64}
+llvm=${LLVM:-1}
+case $arch in
+*[!a-z0-9_]*|'') echo "kernel.sh: ARCH=: not a kernel architecture name (a-z, 0-9, _)" >&2; exit 2 ;;
+esac
+# kbuild's SRCARCH: arch/ holds x86, not x86_64 or i386.
+case $arch in x86_64|i386) srcarch=x86 ;; *) srcarch=$arch ;; esac
+if [ ! -d "$src/arch/$srcarch" ]; then
+	echo "kernel.sh: ARCH=$arch: the kernel tree has no arch/$srcarch" >&2
+	exit 2
+fi
+# A tree whose kbuild knows no clang target for the arch (Linux 6.1 and
+# LoongArch: clang builds of it came in 6.5) cannot be built with LLVM=.
+if [ -f "$src/scripts/Makefile.clang" ] &&
+   ! grep -q "^CLANG_TARGET_FLAGS_$srcarch[[:space:]]" "$src/scripts/Makefile.clang"; then
+	echo "kernel.sh: ARCH=$arch: this kernel's scripts/Makefile.clang has no clang target" \
+		"for it, so kbuild cannot build it with LLVM=$llvm" >&2
+	exit 2
+fi
+kmake_vars="ARCH=$arch LLVM=$llvm"
+kmake() { make -C "$src" O="$build" $kmake_vars -j"$jobs" "$@"; }
 
 configure() {
 	case $config in
@@ -40,17 +69,23 @@ configure() {
 			"$build/.config" "$fragment" >/dev/null
 		kmake olddefconfig >/dev/null
 		# merge_config only warns; a fragment line that did not stick
-		# would silently drop p4.c or a KUnit suite, so fail here.
+		# would silently drop p4.c or a KUnit suite, so fail here
+		# (another arch drops the x86 lines: said, not fatal).
 		missing=$(grep '^CONFIG_.*=y$' "$fragment" |
 			while read -r line; do
 				grep -qx "$line" "$build/.config" || echo "$line"
 			done)
-		if [ -n "$missing" ]; then
+		if [ -n "$missing" ] && [ "$arch" = x86_64 ]; then
 			echo "kernel.sh: not set by Kconfig: $missing" >&2
 			exit 1
-		fi ;;
+		fi
+		[ -z "$missing" ] || echo "  CONFIG  ARCH=$arch has no" $missing "(dropped)" ;;
 	defconfig)
-		kmake x86_64_defconfig >/dev/null ;;
+		if [ "$arch" = x86_64 ]; then
+			kmake x86_64_defconfig >/dev/null
+		else
+			kmake defconfig >/dev/null
+		fi ;;
 	allmodconfig)
 		kmake allmodconfig >/dev/null ;;
 	*)
@@ -62,11 +97,13 @@ configure() {
 		kmake olddefconfig >/dev/null ;;
 	esac
 	echo "$config${extra:+ $extra}" > "$build/.charscan-config"
+	echo "$kmake_vars" > "$build/.charscan-make"
 }
 
 if [ ! -f "$build/.config" ] || [ "$fragment" -nt "$build/.config" ] ||
-   [ "$(cat "$build/.charscan-config" 2>/dev/null)" != "$config${extra:+ $extra}" ]; then
-	echo "  CONFIG  $config in $build"
+   [ "$(cat "$build/.charscan-config" 2>/dev/null)" != "$config${extra:+ $extra}" ] ||
+   [ "$(cat "$build/.charscan-make" 2>/dev/null || echo 'ARCH=x86_64 LLVM=1')" != "$kmake_vars" ]; then
+	echo "  CONFIG  $config (ARCH=$arch) in $build"
 	configure
 fi
 
@@ -98,7 +135,7 @@ if [ "${DRYRUN:-1}" = 1 ]; then
 	start=$(date +%s)
 	logged prepare
 	# One job: with -j, long command lines of parallel sub-makes interleave.
-	KMAKE_VARS="ARCH=x86_64 LLVM=1" python3 "$here/compile-db/dryrun.py" "$src" "$build" "$db"
+	KMAKE_VARS="$kmake_vars" python3 "$here/compile-db/dryrun.py" "$src" "$build" "$db"
 	echo "  COMPDB  $db ($(grep -c '"file"' "$db") entries, no build, $(( $(date +%s) - start )) s)"
 	exit 0
 fi

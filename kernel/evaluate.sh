@@ -12,6 +12,8 @@
 # apart, and last the explained / accounted / confirmed lines.  Writes
 # out/NAME-explained.sarif, out/NAME-confirmed.sarif, out/NAME-codegen.tsv
 # and out/NAME-unaccounted.tsv.  SAMPLE=N measures every Nth TU only.
+# ARCH= as make scan's: the same database (its --target is what the
+# oracle compiles with) and names (out/linux-6.1-arm64-confirmed.sarif).
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)

@@ -15,6 +15,10 @@
 # exist yet.  Each stage's wall time is printed and kept in
 # out/linux-6.1.times.  SHARDS=N (make scan SHARDS=N) scans in N shards
 # on GNU parallel (scale/parallel.sh) and merges them: the same report.
+# ARCH=arm64 (riscv, powerpc, s390, mips...): that architecture's
+# database, clang's own cross target (compile-db/kernel.sh), and
+# out/linux-6.1-arm64.sarif; both signednesses are reported, and the
+# summary says which of the findings break a build of that arch.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,6 +26,10 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 # out/linux-6.1.sarif for the packaged tree, out/linux-6.1-unsigned.sarif
 # for the patched one, ...-defconfig for CONFIG=defconfig.
 pipeline "$1" "$2" "$3" ""
+if [ -n "${4:-}" ] && [ "${ARCH:-x86_64}" != x86_64 ]; then
+	echo "scan: a build of make boot's (BUILD_DIR) is x86_64's, not ARCH=$ARCH" >&2
+	exit 2
+fi
 [ -z "${4:-}" ] || build=$4
 fragment=${5:-}
 
@@ -55,5 +63,6 @@ else
 	stage "compile database" sh "$here/compile-db/kernel.sh" "$src" "$build" "$config" "$fragment"
 fi
 stage scan scan
-python3 "$here/kernel/summary.py" "$out/$name.sarif" "$build/compile_commands.json" "$times"
+python3 "$here/kernel/summary.py" "$out/$name.sarif" "$build/compile_commands.json" "$times" \
+	"${ARCH:-x86_64}"
 echo "report: $out/$name.sarif (text: $out/$name.txt)"

@@ -22,11 +22,17 @@ unpack() {
 	rmdir "$unpack_tmp"
 }
 
-# names SRC CONFIG: $name, what out/ calls this tree and config
-# (linux-6.1, linux-6.1-unsigned, linux-6.1-defconfig), and $build, its
-# kbuild O= folder.  Needs $here.
+# names SRC CONFIG: $name, what out/ calls this tree, arch and config
+# (linux-6.1, linux-6.1-unsigned, linux-6.1-defconfig, ARCH=arm64:
+# linux-6.1-arm64, linux-6.1-arm64-defconfig), and $build, its kbuild O=
+# folder.  Needs $here.
 names() {
 	name=$(basename "$1")
+	case ${ARCH:-x86_64} in
+	*[!a-z0-9_]*) echo "ARCH=: not a kernel architecture name (a-z, 0-9, _)" >&2; exit 2 ;;
+	x86_64) ;;
+	*) name=$name-$ARCH ;;
+	esac
 	# CONFIG=FILE: named after the file (linux-6.1-debian.config).
 	[ "$2" = tiny ] || name=$name-$(basename "$2")
 	build=$here/work/kbuild/scan-$name

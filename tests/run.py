@@ -739,6 +739,7 @@ def main():
     import layout  # noqa: F401
     import docs  # noqa: F401
     import debpkg  # noqa: F401
+    import kernelarch  # noqa: F401
     passed = failed = 0
     for t in TESTS:
         name = t.__name__.replace("_", " ")

@@ -44,6 +44,10 @@ llvm=${LLVM:-1}
 case $arch in
 *[!a-z0-9_]*|'') echo "kernel.sh: ARCH=: not a kernel architecture name (a-z, 0-9, _)" >&2; exit 2 ;;
 esac
+# kbuild's LLVM=1, LLVM=-19 or LLVM=/path/: one make argument.
+case $llvm in
+*[!A-Za-z0-9_./-]*|'') echo "kernel.sh: LLVM=: 1, -VERSION or a folder" >&2; exit 2 ;;
+esac
 # kbuild's SRCARCH: arch/ holds x86, not x86_64 or i386.
 case $arch in x86_64|i386) srcarch=x86 ;; *) srcarch=$arch ;; esac
 if [ ! -d "$src/arch/$srcarch" ]; then

@@ -47,8 +47,8 @@ def stub_tree(d):
     return src
 
 
-def kernel_sh(src, build, config, arch):
-    env = dict(os.environ, ARCH=arch, JOBS="1")
+def kernel_sh(src, build, config, arch, llvm="1"):
+    env = dict(os.environ, ARCH=arch, JOBS="1", LLVM=llvm)
     return subprocess.run(["sh", os.path.join(ROOT, "compile-db", "kernel.sh"), src, build, config],
                           capture_output=True, text=True, env=env)
 
@@ -92,11 +92,12 @@ def kernel_sh_tiny_drops_x86_lines_on_other_arches_only():
 def kernel_sh_refuses_an_arch_kbuild_cannot_build_with_clang():
     d = scratch("kernelarch-refuse")
     src = stub_tree(d)
-    for arch, want in (("loongarch", "scripts/Makefile.clang has no clang target"),
-                       ("sparc", "has no arch/sparc"),
-                       ("../x", "not a kernel architecture name")):
+    for arch, llvm, want in (("loongarch", "1", "scripts/Makefile.clang has no clang target"),
+                             ("sparc", "1", "has no arch/sparc"),
+                             ("../x", "1", "not a kernel architecture name"),
+                             ("arm64", "1 V=1", "LLVM=: 1, -VERSION or a folder")):
         build = os.path.join(d, "b")
-        p = kernel_sh(src, build, "defconfig", arch)
+        p = kernel_sh(src, build, "defconfig", arch, llvm)
         check(p.returncode == 2 and want in p.stderr,
               "ARCH=%s: exit %d, %s" % (arch, p.returncode, p.stderr))
         check(not os.path.exists(os.path.join(build, "stub.log")), "ARCH=%s ran kbuild" % arch)

@@ -17,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "core/core.h"
+#include <unistd.h>
+#include "util.h"
+#include "path.h"
 #include "shadow.h"
 
 #define MAX_ABSENT 200000	/* more: the entry is not worth caching */
@@ -80,9 +82,7 @@ struct absent {
 static void must_stay_absent(struct absent *a, const char *dir, const char *name)
 {
 	char *path = xasprintf("%s/%s", dir, name);
-	struct stat st;
-
-	if ((lstat(path, &st) && (errno == ENOENT || errno == ENOTDIR)) &&
+	if (shadow_still_absent(path) &&
 	    *(char **)tsearch(path, &a->tree, (int (*)(const void *, const void *))strcmp) == path) {
 		a->fn(path, a->arg);
 		a->len++;
@@ -140,4 +140,28 @@ int shadow_paths(const char *verbose, const char *cwd, char **deps, size_t ndeps
 	free_dirs(&ordered);
 	free_dirs(&first);
 	return a.len > MAX_ABSENT ? -1 : 0;
+}
+
+int shadow_still_absent(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) && (errno == ENOENT || errno == ENOTDIR);
+}
+
+char *cache_dir_unusable(const char *dir)
+{
+	struct stat st;
+
+	if (!mkdir(dir, 0777))
+		return NULL;
+	if (errno != EEXIST)
+		return xasprintf("cannot make the cache folder %s: %s", dir, strerror(errno));
+	if (stat(dir, &st))
+		return xasprintf("cannot use the cache folder %s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return xasprintf("--cache %s: not a folder", dir);
+	if (access(dir, W_OK | X_OK))
+		return xasprintf("cannot write to the cache folder %s: %s", dir, strerror(errno));
+	return NULL;
 }

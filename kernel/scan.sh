@@ -15,6 +15,9 @@
 # exist yet.  Each stage's wall time is printed and kept in
 # out/linux-6.1.times.  SHARDS=N (make scan SHARDS=N) scans in N shards
 # on GNU parallel (scale/parallel.sh) and merges them: the same report.
+# Each TU's answer is kept in out/cache (SCAN_CACHE=DIR elsewhere,
+# SCAN_CACHE= for none): a rescan parses only the TUs whose files
+# changed, with the same report.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +27,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 pipeline "$1" "$2" "$3" ""
 [ -z "${4:-}" ] || build=$4
 fragment=${5:-}
+cache=${SCAN_CACHE-$here/out/cache}
 
 # One scan with --explain gives both reports: out/NAME-explained.sarif
 # (also the harmless widenings, as passes: what make evaluate reads) and,
@@ -32,10 +36,11 @@ scan() {
 	rc=0
 	if [ "${SHARDS:-1}" -gt 1 ]; then
 		# SHARDS=N: N shards as GNU parallel's job slots, merged.
-		CHARSCAN_OPTIONS="--srcroot $src --explain" sh "$here/scale/parallel.sh" "$charscan" \
+		CHARSCAN_OPTIONS="--srcroot $src --explain${cache:+ --cache $cache}" \
+			sh "$here/scale/parallel.sh" "$charscan" \
 			"$build" "$out/$name-explained.sarif.tmp" "$SHARDS" -j "$SHARDS" || rc=$?
 	else
-		"$charscan" -p "$build" --srcroot "$src" --explain -q \
+		"$charscan" -p "$build" --srcroot "$src" --explain -q ${cache:+--cache "$cache"} \
 			-o "$out/$name-explained.sarif.tmp" || rc=$?
 	fi
 	# 1 = findings, 3 = some TUs failed: both leave a whole report.

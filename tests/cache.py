@@ -67,7 +67,7 @@ def cache_cold_and_warm_scans_of_the_rule_cases_give_the_same_report():
 
 def include_project(name):
     """src/a.c and b.c include <h.h> (in inc2, after inc1 on the search
-    path), c.c includes nothing, d.c includes <g.h>."""
+    path), c.c includes nothing, d.c includes "g.h" (in inc2 too)."""
     d = scratch(name)
     for sub in ("src", "inc1", "inc2"):
         os.mkdir(os.path.join(d, sub))
@@ -76,7 +76,7 @@ def include_project(name):
     src = {"a.c": "#include <h.h>\nint fa(char c) { return c == -1 || h(c); }\n",
            "b.c": "#include <h.h>\nint fb(char c) { return h(c); }\n",
            "c.c": "int fc(char c) { return c == -1; }\n",
-           "d.c": "#include <g.h>\nint fd(char c) { return g(c) == -1; }\n"}
+           "d.c": '#include "g.h"\nint fd(char c) { return g(c) == -1; }\n'}
     for f, text in src.items():
         write(os.path.join(d, "src", f), text)
     db = compdb(d, ["src/" + f for f in sorted(src)], ["-Iinc1", "-Iinc2"])
@@ -113,6 +113,9 @@ def cache_reparses_only_what_a_change_reaches():
     after = len(load(os.path.join(d, "shadowed.sarif"))["runs"][0]["results"])
     check(after != before, "the shadowing header changed nothing: a poor test")
     check(rescan(d, db, "settled", cache) == (4, 4, 0), "settled")
+    # A quoted include looks in its includer's folder first.
+    write(os.path.join(d, "src", "g.h"), "static inline int g(char c) { return c < 0; }\n")
+    check(rescan(d, db, "quoted", cache) == (4, 3, 1), "src/g.h shadows inc2/g.h")
     # Options that change the walk are in the key.
     p = scan(db, os.path.join(d, "rules.sarif"), "--cache", cache, "--rules", "CS001")
     check(counts(p) == (4, 0, 4), "--rules: %s" % p.stderr)

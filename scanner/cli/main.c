@@ -523,6 +523,7 @@ static void cross_tu(struct job *j, const struct scan_limits *lim, const struct 
 		if (j->o.resolve) {
 			j->res.tus_scanned = more.tus_scanned;
 			j->res.tus_failed = more.tus_failed;
+			j->res.tus_cached = more.tus_cached;
 		}
 		xrecs_free(&more.xrecs);
 	}

@@ -16,6 +16,15 @@
  */
 int shadow_paths(const char *verbose, const char *cwd, char **deps, size_t ndeps,
 		 void (*fn)(const char *path, void *arg), void *arg);
+/*
+ * The same paths, whether absent now or not, for deps[i] included by
+ * includers[i] (a file; NULL: none, the main file): a caller that kept
+ * verbose, deps and includers asks again later whether any appeared
+ * (a path that is itself in deps is covered by its bytes).  A dep
+ * included from several files is given once for each.
+ */
+int shadow_candidates(const char *verbose, const char *cwd, char **deps, char **includers,
+		      size_t ndeps, void (*fn)(const char *path, void *arg), void *arg);
 
 /* Still absent: created since, path would be found instead of a header
  * the compile read. */

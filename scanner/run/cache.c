@@ -5,17 +5,22 @@
  * and what keeps it valid: the SHA-256 of every file the parse read
  * (libclang's inclusion list, hashed from the bytes libclang parsed, so
  * a file edited during the parse makes the entry stale, never wrong),
- * and every path that, created, would be found before a header it read
- * (core/shadow.c, from libclang's own -v search list for the same argv).
+ * and what it takes to name every path that, created, would be found
+ * before a header it read: libclang's own -v search list for the same
+ * argv and who included whom.  core/shadow.c names those paths both
+ * when the entry is written and when it is read, so the entry stays
+ * small (a kernel TU has thousands of them).
  *
- *   "CSCACHE\n"  version  deps (path, SHA-256 hex)...  absent paths...
- *   message  SHA-256 of all that
+ *   "CSCACHE\n"  version  -v report  files (path, SHA-256 hex)...
+ *   inclusions (file, includer)...  message  SHA-256 of all that
  *
  * Entries are written whole under a temporary name and renamed: shards
  * and concurrent scans share a folder without locks, a reader sees an
  * old entry or a new one.  One that is not whole, not ours or not of
  * this version is a miss with a note, never half used.  Content hashes,
  * not mtimes: a checkout that rewrites files unchanged costs nothing.
+ * A scan hashes each file and asks after each path once (the memos in
+ * struct scan_cache): thousands of TUs share their headers.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -249,29 +254,114 @@ static int still_absent(struct scan_cache *c, const char *path)
 	return (*slot)->absent;
 }
 
-/* 1 when every file is as the parse read it and no shadow appeared. */
-static int entry_fresh(struct scan_cache *c, struct cache_entry *e)
+/* An entry's lists: libclang's -v report, the files read, and who
+ * included whom (indices into dep; NONE for the source file). */
+#define NONE UINT32_MAX
+
+struct lists {
+	char *verbose;
+	char **dep, **hex;
+	uint32_t ndeps;
+	char **edge_dep, **edge_inc;	/* dep's strings */
+	uint32_t nedges;
+};
+
+static void lists_free(struct lists *l)
 {
-	uint32_t n = wire_get_u32(&e->r);
+	for (uint32_t i = 0; i < l->ndeps; i++) {
+		free(l->dep[i]);
+		free(l->hex[i]);
+	}
+	free(l->verbose);
+	free(l->dep);
+	free(l->hex);
+	free(l->edge_dep);
+	free(l->edge_inc);
+	memset(l, 0, sizeof(*l));
+}
+
+/* 0, or -1 (l emptied) when they do not read back whole. */
+static int lists_read(struct wire_reader *r, struct lists *l)
+{
+	uint32_t n;
+
+	memset(l, 0, sizeof(*l));
+	l->verbose = wire_get_str(r);
+	n = wire_get_u32(r);
+	if (r->bad || n > (size_t)(r->end - r->p) / 8)
+		goto bad;
+	l->dep = xcalloc(n + 1, sizeof(*l->dep));
+	l->hex = xcalloc(n + 1, sizeof(*l->hex));
+	for (l->ndeps = 0; l->ndeps < n && !r->bad; l->ndeps++) {
+		l->dep[l->ndeps] = wire_get_str(r);
+		l->hex[l->ndeps] = wire_get_str(r);
+	}
+	n = wire_get_u32(r);
+	if (r->bad || n > (size_t)(r->end - r->p) / 8)
+		goto bad;
+	l->edge_dep = xcalloc(n + 1, sizeof(*l->edge_dep));
+	l->edge_inc = xcalloc(n + 1, sizeof(*l->edge_inc));
+	for (l->nedges = 0; l->nedges < n && !r->bad; l->nedges++) {
+		uint32_t dep = wire_get_u32(r), inc = wire_get_u32(r);
+
+		if (dep >= l->ndeps || (inc != NONE && inc >= l->ndeps))
+			r->bad = 1;
+		else {
+			l->edge_dep[l->nedges] = l->dep[dep];
+			l->edge_inc[l->nedges] = inc == NONE ? NULL : l->dep[inc];
+		}
+	}
+	for (uint32_t i = 0; i < l->ndeps; i++)
+		if (!l->dep[i] || !l->hex[i])
+			r->bad = 1;
+	if (!r->bad && l->verbose)
+		return 0;
+bad:
+	r->bad = 1;
+	lists_free(l);
+	return -1;
+}
+
+struct shadow_check {
+	struct scan_cache *c;
+	char **deps;			/* sorted */
+	size_t ndeps;
+	int appeared;
+};
+
+/* A path that must still be absent; a file the parse read is covered
+ * by its bytes (#include_next finds the one after it). */
+static void check_shadow(const char *path, void *arg)
+{
+	struct shadow_check *s = arg;
+
+	if (!s->appeared && !bsearch(&path, s->deps, s->ndeps, sizeof(*s->deps), by_path) &&
+	    !still_absent(s->c, path))
+		s->appeared = 1;
+}
+
+/* 1 when every file is as the parse read it and no shadow appeared. */
+static int entry_fresh(struct scan_cache *c, struct cache_entry *e, const struct tu *tu)
+{
+	struct lists l;
+	struct shadow_check s = { c, NULL, 0, 0 };
 	int fresh = 1;
 
-	for (uint32_t i = 0; i < n && !e->r.bad; i++) {
-		char *path = wire_get_str(&e->r), *hex = wire_get_str(&e->r);
-
-		if (fresh && (!path || !hex || !same_bytes(c, path, hex)))
-			fresh = 0;
-		free(path);
-		free(hex);
+	if (lists_read(&e->r, &l))
+		return 0;
+	for (uint32_t i = 0; i < l.ndeps && fresh; i++)
+		fresh = same_bytes(c, l.dep[i], l.hex[i]);
+	if (fresh) {
+		s.deps = xmalloc((l.ndeps + 1) * sizeof(*s.deps));
+		memcpy(s.deps, l.dep, l.ndeps * sizeof(*s.deps));
+		s.ndeps = l.ndeps;
+		qsort(s.deps, s.ndeps, sizeof(*s.deps), by_path);
+		fresh = !shadow_candidates(l.verbose, tu->directory, l.edge_dep, l.edge_inc,
+					   l.nedges, check_shadow, &s) && !s.appeared;
+		free(s.deps);
 	}
-	n = wire_get_u32(&e->r);
-	for (uint32_t i = 0; i < n && !e->r.bad; i++) {
-		char *path = wire_get_str(&e->r);
-
-		if (fresh && (!path || !still_absent(c, path)))
-			fresh = 0;
-		free(path);
-	}
-	return fresh && !e->r.bad;
+	lists_free(&l);
+	return fresh;
 }
 
 int cache_lookup(struct scan_cache *c, const char *key, const struct tu *tu, struct buf *msg,
@@ -282,7 +372,7 @@ int cache_lookup(struct scan_cache *c, const char *key, const struct tu *tu, str
 	struct cache_entry e;
 	int rc = entry_read(path, &e, &why), hit = 0;
 
-	if (!rc && entry_fresh(c, &e)) {
+	if (!rc && entry_fresh(c, &e, tu)) {
 		if (entry_message(&e))
 			why = "is truncated or corrupt";
 		else
@@ -319,24 +409,19 @@ int cache_deps(const char *dir, const char *key, void (*fn)(const char *path, vo
 	char *path = entry_path(dir, key);
 	const char *why;
 	struct cache_entry e;
-	uint32_t n;
+	struct lists l;
+	int rc = entry_read(path, &e, &why);
 
-	if (entry_read(path, &e, &why)) {
-		free(path);
-		return -1;
-	}
 	free(path);
-	n = wire_get_u32(&e.r);
-	for (uint32_t i = 0; i < n && !e.r.bad; i++) {
-		char *dep = wire_get_str(&e.r), *hex = wire_get_str(&e.r);
-
-		if (dep && !e.r.bad)
-			fn(dep, arg);
-		free(dep);
-		free(hex);
-	}
+	if (rc)
+		return -1;
+	rc = lists_read(&e.r, &l);
+	for (uint32_t i = 0; !rc && i < l.ndeps; i++)
+		fn(l.dep[i], arg);
+	if (!rc)
+		lists_free(&l);
 	free(e.data);
-	return 0;
+	return rc;
 }
 
 static void free_digest(void *p)
@@ -366,6 +451,22 @@ void cache_free(struct scan_cache *c)
 
 /* ---- an entry written, in the worker ------------------------------------ */
 
+/* Files read before the source file (kbuild's -include of a header that
+ * pulls in dozens): they change no search folder, so the -v parse goes
+ * without them.  Joined (-includeFILE) or with the name after it. */
+static const char *const forced[] = { "-include", "-imacros", "-include-pch" };
+
+static int forced_words(const char *arg)
+{
+	for (size_t i = 0; i < sizeof(forced) / sizeof(*forced); i++)
+		if (!strcmp(arg, forced[i]))
+			return 2;
+	for (size_t i = 0; i < sizeof(forced) / sizeof(*forced); i++)
+		if (!strncmp(arg, forced[i], strlen(forced[i])))
+			return 1;
+	return 0;
+}
+
 /*
  * libclang's own header search list for tu's argv: its -v report of a
  * parse of the same command with the source file empty (no include is
@@ -377,15 +478,21 @@ static char *search_list(CXIndex index, const struct tu *tu)
 	struct CXUnsavedFile empty = { tu->file, "", 0 };
 	CXTranslationUnit ctu = NULL;
 	FILE *f = tmpfile();
-	int saved = dup(2);
+	int saved = dup(2), argc = 0;
 	char *text = NULL;
 
-	memcpy(argv, tu->argv, tu->argc * sizeof(*argv));
-	argv[tu->argc] = "-v";
+	for (int i = 0; i < tu->argc; i++) {
+		int skip = i ? forced_words(tu->argv[i]) : 0;
+
+		if (skip)
+			i += skip - 1;
+		else
+			argv[argc++] = tu->argv[i];
+	}
+	argv[argc++] = "-v";
 	fflush(stderr);
 	if (f && saved >= 0 && dup2(fileno(f), 2) == 2) {
-		clang_parseTranslationUnit2FullArgv(index, NULL, argv, tu->argc + 1, &empty, 1, 0,
-						    &ctu);
+		clang_parseTranslationUnit2FullArgv(index, NULL, argv, argc, &empty, 1, 0, &ctu);
 		fflush(stderr);
 		dup2(saved, 2);
 		if (ctu)
@@ -408,73 +515,103 @@ static char *search_list(CXIndex index, const struct tu *tu)
 struct deps {
 	CXTranslationUnit ctu;
 	const char *dir;
-	char **path;
-	char **hex;
-	size_t len, cap;
-	void *seen;			/* the paths, once each (a header is often
-					 * visited for each includer) */
+	struct lists l;			/* as lists_read() gives them, but */
+	uint32_t *edge_dep, *edge_inc;	/* ...edges as indices */
+	size_t cap, edge_cap;
+	void *seen;			/* path -> index: a header is visited
+					 * for each includer */
 	int ok;
 };
 
-static void each_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData arg)
+struct seen {
+	char *path;			/* l.dep's */
+	uint32_t index;
+};
+
+/* file's index in the list, added with its bytes' SHA-256; NONE if
+ * libclang cannot give them. */
+static uint32_t intern(struct deps *d, CXFile file)
 {
-	struct deps *d = arg;
 	CXString name = clang_getFileName(file);
 	unsigned char md[EVP_MAX_MD_SIZE];
 	size_t size = 0;
 	const char *text = clang_getFileContents(d->ctu, file, &size);
-	char *path;
+	struct seen key, **slot, *x;
 
-	(void)stack;
-	(void)depth;
 	if (!clang_getCString(name) || !text) {
-		d->ok = 0;		/* read, but not to be checked later */
 		clang_disposeString(name);
-		return;
+		d->ok = 0;		/* read, but not to be checked later */
+		return NONE;
 	}
-	path = fold_path(join_path(d->dir, clang_getCString(name)));
+	key.path = fold_path(join_path(d->dir, clang_getCString(name)));
 	clang_disposeString(name);
-	if (*(char **)tsearch(path, &d->seen, (int (*)(const void *, const void *))strcmp) !=
-	    path) {
-		free(path);
-		return;
+	slot = tsearch(&key, &d->seen, by_path);
+	if (*slot != &key) {
+		free(key.path);
+		return (*slot)->index;
 	}
-	grow(&d->path, &d->cap, d->len + 1, sizeof(*d->path));
-	d->hex = xrealloc(d->hex, d->cap * sizeof(*d->hex));
-	d->path[d->len] = path;
-	d->hex[d->len] = xmalloc(HEX_LEN + 1);
+	*slot = x = xmalloc(sizeof(*x));
+	x->path = key.path;
+	x->index = d->l.ndeps;
+	grow(&d->l.dep, &d->cap, d->l.ndeps + 1, sizeof(*d->l.dep));
+	d->l.hex = xrealloc(d->l.hex, d->cap * sizeof(*d->l.hex));
+	d->l.dep[x->index] = x->path;
+	d->l.hex[x->index] = xmalloc(HEX_LEN + 1);
 	EVP_Digest(text, size, md, NULL, EVP_sha256(), NULL);
-	to_hex(md, d->hex[d->len++]);
+	to_hex(md, d->l.hex[d->l.ndeps++]);
+	return x->index;
 }
 
-struct absent_list {
-	struct buf b;
-	uint32_t len;
-};
-
-static void put_absent(const char *path, void *arg)
+static void each_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData arg)
 {
-	struct absent_list *a = arg;
+	struct deps *d = arg;
+	uint32_t dep = intern(d, file), inc = NONE;
+	CXFile includer = NULL;
 
-	wire_put_str(&a->b, path);
-	a->len++;
+	if (depth) {
+		clang_getFileLocation(stack[0], &includer, NULL, NULL, NULL);
+		inc = includer ? intern(d, includer) : NONE;
+		if (inc == NONE)
+			d->ok = 0;
+	}
+	if (dep == NONE)
+		return;
+	grow(&d->edge_dep, &d->edge_cap, d->l.nedges + 1, sizeof(*d->edge_dep));
+	d->edge_inc = xrealloc(d->edge_inc, d->edge_cap * sizeof(*d->edge_inc));
+	d->edge_dep[d->l.nedges] = dep;
+	d->edge_inc[d->l.nedges++] = inc;
 }
 
-/* The entry's lists: deps, then the paths that must stay absent. */
-static int put_lists(struct buf *b, struct deps *d, const char *verbose)
+static void no_shadow_check(const char *path, void *arg)
 {
-	struct absent_list absent = { { 0 }, 0 };
+	(void)path;
+	(void)arg;
+}
+
+/* The entry's lists; -1 when there are too many paths to check later. */
+static int put_lists(struct buf *b, struct deps *d)
+{
+	char **dep = xcalloc(d->l.nedges + 1, sizeof(*dep));
+	char **inc = xcalloc(d->l.nedges + 1, sizeof(*inc));
 	int rc;
 
-	wire_put_u32(b, (uint32_t)d->len);
-	for (size_t i = 0; i < d->len; i++) {
-		wire_put_str(b, d->path[i]);
-		wire_put_str(b, d->hex[i]);
+	wire_put_str(b, d->l.verbose);
+	wire_put_u32(b, d->l.ndeps);
+	for (uint32_t i = 0; i < d->l.ndeps; i++) {
+		wire_put_str(b, d->l.dep[i]);
+		wire_put_str(b, d->l.hex[i]);
 	}
-	rc = shadow_paths(verbose, d->dir, d->path, d->len, put_absent, &absent);
-	wire_put_u32(b, absent.len);
-	buf_add(b, absent.b.p, absent.b.len);
-	buf_free(&absent.b);
+	wire_put_u32(b, d->l.nedges);
+	for (uint32_t i = 0; i < d->l.nedges; i++) {
+		wire_put_u32(b, d->edge_dep[i]);
+		wire_put_u32(b, d->edge_inc[i]);
+		dep[i] = d->l.dep[d->edge_dep[i]];
+		inc[i] = d->edge_inc[i] == NONE ? NULL : d->l.dep[d->edge_inc[i]];
+	}
+	/* What a lookup will ask: not too much. */
+	rc = shadow_candidates(d->l.verbose, d->dir, dep, inc, d->l.nedges, no_shadow_check, NULL);
+	free(dep);
+	free(inc);
 	return rc;
 }
 
@@ -483,6 +620,7 @@ static void write_entry(const char *dir, const char *key, const struct buf *b)
 {
 	char *sub = xasprintf("%s/%.2s", dir, key), *path = entry_path(dir, key);
 	char *tmp = xasprintf("%s/.%s.XXXXXX", sub, key);
+	size_t done = 0;
 	int fd;
 
 	if (mkdir(sub, 0777) && errno != EEXIST)
@@ -490,7 +628,7 @@ static void write_entry(const char *dir, const char *key, const struct buf *b)
 	if ((fd = mkstemp(tmp)) < 0)
 		goto out;
 	fchmod(fd, 0644);
-	for (size_t done = 0; done < b->len; ) {
+	while (done < b->len) {
 		ssize_t w = write(fd, b->p + done, b->len - done);
 
 		if (w < 0 && errno == EINTR)
@@ -499,7 +637,7 @@ static void write_entry(const char *dir, const char *key, const struct buf *b)
 			break;
 		done += (size_t)w;
 	}
-	if (close(fd) || rename(tmp, path))
+	if (close(fd) || done < b->len || rename(tmp, path))
 		unlink(tmp);
 out:
 	free(sub);
@@ -507,9 +645,9 @@ out:
 	free(tmp);
 }
 
-static void no_free(void *p)
+static void free_seen(void *p)
 {
-	(void)p;		/* the paths are d.path's */
+	free(p);		/* its path is d.l's */
 }
 
 void cache_store(const char *dir, const char *key, CXIndex index, CXTranslationUnit ctu,
@@ -518,14 +656,13 @@ void cache_store(const char *dir, const char *key, CXIndex index, CXTranslationU
 	struct deps d = { .ctu = ctu, .dir = tu->directory, .ok = 1 };
 	unsigned char md[EVP_MAX_MD_SIZE];
 	struct buf b = { 0 };
-	char *verbose;
 
 	clang_getInclusions(ctu, each_inclusion, &d);
-	verbose = d.ok && d.len ? search_list(index, tu) : NULL;
-	if (verbose) {
+	d.l.verbose = d.ok && d.l.ndeps ? search_list(index, tu) : NULL;
+	if (d.l.verbose) {
 		buf_add(&b, MAGIC, MAGIC_LEN);
 		wire_put_str(&b, version_id());
-		if (!put_lists(&b, &d, verbose)) {
+		if (!put_lists(&b, &d)) {
 			wire_put_u32(&b, (uint32_t)msg->len);
 			buf_add(&b, msg->p, msg->len);
 			EVP_Digest(b.p, b.len, md, NULL, EVP_sha256(), NULL);
@@ -533,13 +670,9 @@ void cache_store(const char *dir, const char *key, CXIndex index, CXTranslationU
 			write_entry(dir, key, &b);
 		}
 	}
-	tdestroy(d.seen, no_free);
-	for (size_t i = 0; i < d.len; i++) {
-		free(d.path[i]);
-		free(d.hex[i]);
-	}
-	free(d.path);
-	free(d.hex);
-	free(verbose);
+	tdestroy(d.seen, free_seen);
+	lists_free(&d.l);
+	free(d.edge_dep);
+	free(d.edge_inc);
 	buf_free(&b);
 }

@@ -61,7 +61,7 @@ struct sched {
 	struct worker *w;
 	int jobs;
 	size_t next, failed;
-	size_t cached;			/* first walks answered from the cache */
+	size_t cached;			/* TUs answered from the cache */
 	struct timespec start;
 };
 
@@ -320,7 +320,7 @@ static int from_cache(struct sched *s, size_t i)
 	buf_free(&msg);
 	if (hit) {
 		s->failed += failed;
-		s->cached += !s->plan;
+		s->cached++;
 	} else {
 		cache_parsed(c, i, s->db->len);
 	}

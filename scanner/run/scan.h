@@ -20,7 +20,7 @@ struct scan_result {
 	struct notices notices;		/* in database order */
 	struct xrecs xrecs;		/* what TUs tell each other (summary.h) */
 	size_t tus_scanned, tus_failed;
-	size_t tus_cached;		/* answered from the cache */
+	size_t tus_cached;		/* of tus_scanned, answered from the cache */
 };
 
 /* plan: a second walk of the TUs it has something to tell (NULL: the

@@ -8,7 +8,10 @@
  * them, so that its memory stays bounded.  It sends each TU's findings
  * back over its socket (wire.c, with a length before it); the parent
  * keeps them per TU and joins them in database order, so the output is
- * the same for any -j.
+ * the same for any -j.  With --cache, a TU whose entry is fresh is
+ * answered by the parent from the message kept (cache.c), and a worker
+ * stores the message of each TU it parsed cleanly: the output is the
+ * same with and without it.
  */
 #include <errno.h>
 #include <fcntl.h>

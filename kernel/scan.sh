@@ -19,6 +19,9 @@
 # database, clang's own cross target (compile-db/kernel.sh), and
 # out/linux-6.1-arm64.sarif; both signednesses are reported, and the
 # summary says which of the findings break a build of that arch.
+# Each TU's answer is kept in out/cache (SCAN_CACHE=DIR elsewhere,
+# SCAN_CACHE= for none): a rescan parses only the TUs whose files
+# changed, with the same report.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,6 +35,7 @@ if [ -n "${4:-}" ] && [ "${ARCH:-x86_64}" != x86_64 ]; then
 fi
 [ -z "${4:-}" ] || build=$4
 fragment=${5:-}
+cache=${SCAN_CACHE-$here/out/cache}
 
 # One scan with --explain gives both reports: out/NAME-explained.sarif
 # (also the harmless widenings, as passes: what make evaluate reads) and,
@@ -40,10 +44,11 @@ scan() {
 	rc=0
 	if [ "${SHARDS:-1}" -gt 1 ]; then
 		# SHARDS=N: N shards as GNU parallel's job slots, merged.
-		CHARSCAN_OPTIONS="--srcroot $src --explain" sh "$here/scale/parallel.sh" "$charscan" \
+		CHARSCAN_OPTIONS="--srcroot $src --explain${cache:+ --cache $cache}" \
+			sh "$here/scale/parallel.sh" "$charscan" \
 			"$build" "$out/$name-explained.sarif.tmp" "$SHARDS" -j "$SHARDS" || rc=$?
 	else
-		"$charscan" -p "$build" --srcroot "$src" --explain -q \
+		"$charscan" -p "$build" --srcroot "$src" --explain -q ${cache:+--cache "$cache"} \
 			-o "$out/$name-explained.sarif.tmp" || rc=$?
 	fi
 	# 1 = findings, 3 = some TUs failed: both leave a whole report.

@@ -510,7 +510,7 @@ def confirm_usage_errors():
                        (["confirm", "-o", "x", "r.sarif"], "-p"),
                        (["confirm", "-p", d, "-o", os.path.join(d, "o.sarif"),
                          os.path.join(d, "missing.sarif")], "missing.sarif"),
-                       (["-p", d, "--cache", d], "--cache")):
+                       (["-p", d, "--compiler", "clang"], "--compiler")):
         p = run(args)
         check(p.returncode == 2 and what in p.stderr, "%s: exit %d: %s" % (args, p.returncode, p.stderr))
     check(not os.path.exists(os.path.join(d, "o.sarif")), "a report was left behind")

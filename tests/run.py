@@ -734,6 +734,7 @@ def main():
     import confirm  # noqa: F401
     import robust  # noqa: F401
     import scale  # noqa: F401
+    import cache  # noqa: F401
     import fixes  # noqa: F401
     import security  # noqa: F401
     import layout  # noqa: F401

@@ -30,6 +30,7 @@ struct job {
 	struct changes changes;
 	struct filecache src;
 	struct scan_result res;
+	struct scan_cache cache;	/* --cache DIR */
 	struct output out;
 	struct sarif_in baseline;	/* --baseline's findings, until judged */
 	struct findings absent;		/* ...those not found now */
@@ -73,8 +74,11 @@ static void print_summary(const struct job *j, double secs)
 		suppressed += f->v[i].suppressed != NULL;
 		fresh += f->v[i].baseline == BASELINE_NEW;
 	}
-	fprintf(stderr, "charscan: %zu TUs, %zu failed, %zu findings", j->res.tus_scanned,
-		j->res.tus_failed, f->len - passes);
+	fprintf(stderr, "charscan: %zu TUs", j->res.tus_scanned);
+	if (j->o.cache)
+		fprintf(stderr, ", %zu from the cache, %zu parsed", j->res.tus_cached,
+			j->cache.nparsed);
+	fprintf(stderr, ", %zu failed, %zu findings", j->res.tus_failed, f->len - passes);
 	for (int i = 0; i < NR_RULES; i++)
 		if (per_rule[i])
 			fprintf(stderr, " %s:%zu", rules[i].id, per_rule[i]);
@@ -224,6 +228,38 @@ static uint64_t store_key(struct job *j)
 	return key;
 }
 
+/* --diff's list of what a TU read, without a dependency file: the files
+ * its cache entry lists (the key of its first walk). */
+static int cached_deps(const struct tu *tu, void *arg,
+		       void (*fn)(const char *path, void *fn_arg), void *fn_arg)
+{
+	struct job *j = arg;
+	char key[CACHE_KEY_HEX];
+
+	cache_key(tu, &j->o.engine, NULL, key);
+	return cache_deps(j->o.cache, key, fn, fn_arg);
+}
+
+static int diff_tus(struct job *j)
+{
+	struct dep_source from_cache = { cached_deps, j };
+	struct diff_counts n;
+
+	if (diff_load(j->o.diff, j->srcroot, &j->changes, &j->err))
+		return -1;
+	diff_select(&j->db, &j->changes, j->o.cache ? &from_cache : NULL, &n);
+	if (j->o.quiet)
+		return 0;
+	if (n.from_source)
+		fprintf(stderr, "charscan: note: %zu TUs have no dependency file; judged by the "
+			"files their --cache entry lists\n", n.from_source);
+	if (n.without_deps)
+		fprintf(stderr, "charscan: note: %zu TUs have no dependency file%s; scanned "
+			"because a header changed\n", n.without_deps,
+			j->o.cache ? " nor --cache entry" : "");
+	return 0;
+}
+
 static int select_tus(struct job *j)
 {
 	size_t tus = j->db.len;
@@ -233,16 +269,8 @@ static int select_tus(struct job *j)
 		return -1;
 	compdb_filter(&j->db, not_excluded_tu, j);
 	warn_if_switched_off(j, tus);
-	if (j->o.diff) {
-		size_t blind;
-
-		if (diff_load(j->o.diff, j->srcroot, &j->changes, &j->err))
-			return -1;
-		blind = diff_select(&j->db, &j->changes);
-		if (blind && !j->o.quiet)
-			fprintf(stderr, "charscan: note: %zu TUs have no dependency file; "
-				"scanned because a header changed\n", blind);
-	}
+	if (j->o.diff && diff_tus(j))
+		return -1;
 	if (j->o.nfiles && compdb_select(&j->db, j->o.files, j->o.nfiles, &j->err))
 		return -1;
 	j->key = store_key(j);
@@ -430,6 +458,7 @@ static void job_free(struct job *j)
 	xrecs_free(&j->res.xrecs);
 	notices_free(&j->res.notices);
 	compdb_free(&j->db);
+	cache_free(&j->cache);
 	config_free(&j->cfg);
 	changes_free(&j->changes);
 	filecache_free(&j->src);
@@ -494,6 +523,7 @@ static void cross_tu(struct job *j, const struct scan_limits *lim, const struct 
 		if (j->o.resolve) {
 			j->res.tus_scanned = more.tus_scanned;
 			j->res.tus_failed = more.tus_failed;
+			j->res.tus_cached = more.tus_cached;
 		}
 		xrecs_free(&more.xrecs);
 	}
@@ -530,6 +560,15 @@ static int scan_tus(struct job *j, const struct scan_limits *lim)
 	return 0;
 }
 
+/* --cache DIR: a folder (made if missing) before anything is scanned. */
+static int open_cache(struct job *j)
+{
+	if (!j->o.cache)
+		return 0;
+	j->cache.dir = j->o.cache;
+	return (j->err = cache_dir_unusable(j->o.cache)) ? -1 : 0;
+}
+
 static int scan_command(struct job *j)
 {
 	struct timespec t0, t1;
@@ -540,7 +579,7 @@ static int scan_command(struct job *j)
 	/* Everything that can fail without a scan fails before it. */
 	if ((j->o.out && !j->o.kbuild && output_open(&j->out, j->o.out, &j->err)) ||
 	    (j->o.baseline && sarif_load(j->o.baseline, &j->baseline, &j->err)) ||
-	    load_database(j) || load_config(j) || select_tus(j))
+	    load_database(j) || load_config(j) || open_cache(j) || select_tus(j))
 		goto out;
 	if (j->o.print_args)
 		return print_args(&j->db);
@@ -548,7 +587,7 @@ static int scan_command(struct job *j)
 		struct notices load_notes = j->res.notices;
 
 		struct scan_limits lim = { j->o.jobs, j->o.tu_timeout, j->o.tu_memory,
-					   !j->o.quiet && isatty(2) };
+					   !j->o.quiet && isatty(2), j->o.cache ? &j->cache : NULL };
 
 		if (scan_tus(j, &lim)) {
 			notices_move(&load_notes, &j->res.notices);

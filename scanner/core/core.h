@@ -1,6 +1,7 @@
 /*
- * core/: What every part shares: memory and strings, paths, files read and written
- * atomically, the rule catalogue, the finding, the options of a run.
+ * core/: What every part shares: memory and strings, paths, files read
+ * and written atomically, what keeps a cached answer valid, the rule
+ * catalogue, the finding, the options of a run.
  * The one header other folders include.
  */
 #ifndef CHARSCAN_CORE_DOOR_H
@@ -15,6 +16,7 @@
 #include "seqdiff.h"
 #include "spawn.h"
 #include "pool.h"
+#include "shadow.h"
 #include "options.h"
 #include "version.h"
 

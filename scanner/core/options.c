@@ -75,7 +75,14 @@ static const char usage_text[] =
 "    --new-only         only new results count for the exit status and the\n"
 "                       text output (needs --baseline)\n"
 "    --diff REV         scan only the TUs that `git diff REV` touches, report\n"
-"                       only findings on the lines it adds or changes\n"
+"                       only findings on the lines it adds or changes; a TU\n"
+"                       with no dependency file is judged by what its --cache\n"
+"                       entry lists, and scanned when it has none either\n"
+"    --cache DIR        keep each TU's answer in DIR (a folder, made if\n"
+"                       missing), reused while every file its parse read has\n"
+"                       the same bytes and no new header would be found\n"
+"                       before one it read; the report is the same.  Shards\n"
+"                       and scans at once may share DIR\n"
 "    --kbuild           the rest of the command line is a compiler command,\n"
 "                       as kbuild calls $(CHECK); text goes to stderr.  Implied\n"
 "                       when the first argument is kbuild's -D__linux__\n"
@@ -284,8 +291,8 @@ static void check_combinations(struct options *o)
 				    NULL);
 		return;
 	}
-	if (o->changes || o->cache || o->compiler)
-		usage_error("--changes, --cache and --compiler go with charscan confirm", NULL);
+	if (o->changes || o->compiler)
+		usage_error("--changes and --compiler go with charscan confirm", NULL);
 	if (!o->db && !o->kbuild)
 		usage_error("-p BUILD_DIR is required", NULL);
 	if (o->kbuild && (o->db || o->diff || o->nfiles))

@@ -187,8 +187,23 @@ static int tu_touched(const struct tu *tu, const struct changes *ch, int *found)
 struct select_ctx {
 	const struct changes *ch;
 	int header_changed;
-	size_t without_deps;
+	const struct dep_source *src;
+	struct diff_counts *counts;
 };
+
+struct listed {
+	const struct changes *ch;
+	int hit;
+};
+
+static void listed_dep(const char *path, void *arg)
+{
+	struct listed *l = arg;
+	char *real = clean_path(xstrdup(path));	/* as git's paths: links resolved */
+
+	l->hit |= changed(l->ch, real) != NULL;
+	free(real);
+}
 
 static int is_header(const char *path)
 {
@@ -212,21 +227,30 @@ static int keep_touched(const struct tu *tu, void *arg)
 		return 0;
 	if (tu_touched(tu, s->ch, &found))
 		return 1;
-	/* No dependency file: it may include the changed header. */
+	if (!found && s->src) {
+		struct listed l = { s->ch, 0 };
+
+		if (!s->src->list(tu, s->src->arg, listed_dep, &l)) {
+			s->counts->from_source++;
+			return l.hit;
+		}
+	}
+	/* No dependency list: it may include the changed header. */
 	if (!found)
-		s->without_deps++;
+		s->counts->without_deps++;
 	return !found;
 }
 
-size_t diff_select(struct compdb *db, const struct changes *ch)
+void diff_select(struct compdb *db, const struct changes *ch, const struct dep_source *src,
+		 struct diff_counts *counts)
 {
-	struct select_ctx s = { ch, 0, 0 };
+	struct select_ctx s = { ch, 0, src, counts };
 
+	memset(counts, 0, sizeof(*counts));
 	for (size_t i = 0; i < ch->len; i++)
 		if (is_header(ch->v[i].path))
 			s.header_changed = 1;
 	compdb_filter(db, keep_touched, &s);
-	return s.without_deps;
 }
 
 /* ---- which findings ------------------------------------------------- */

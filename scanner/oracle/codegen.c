@@ -12,7 +12,7 @@
  * file's bytes; the entry also lists every file the compile read (its
  * -MD dependency file) with size and mtime, and a change to any of them
  * makes the entry stale; and every path that, created, would shadow a
- * header it read (shadow.c: from the compile's -v search list), and
+ * header it read (core/shadow.c: from the compile's -v search list), and
  * whose appearance makes it stale too.  A cache entry that does not read back whole is
  * ignored, never half used.
  */
@@ -29,7 +29,6 @@
 #include "asm.h"
 #include "codegen.h"
 #include "core/core.h"
-#include "shadow.h"
 
 #define CACHE_MAGIC "charscan-codegen 6"	/* a new normalisation: a new number */
 #define MAX_EDITS 4000		/* per function; beyond it all is changed */
@@ -540,14 +539,6 @@ static int read_line_entry(char *rest, struct cg_lines *l)
 	return 0;
 }
 
-/* Created since, it would be found instead of a header the compile read. */
-static int still_absent(const char *path)
-{
-	struct stat st;
-
-	return lstat(path, &st) && (errno == ENOENT || errno == ENOTDIR);
-}
-
 /* 1 when a whole, fresh entry was read into out; 0 otherwise. */
 static int cache_read(const char *cache_dir, const char *key, struct cg_lines *out)
 {
@@ -571,7 +562,7 @@ static int cache_read(const char *cache_dir, const char *key, struct cg_lines *o
 			break;
 		}
 		if (!strncmp(s, "dep\t", 4) ? !dep_fresh(s + 4) :
-		    !strncmp(s, "absent\t", 7) ? !still_absent(s + 7) :
+		    !strncmp(s, "absent\t", 7) ? !shadow_still_absent(s + 7) :
 		    !strncmp(s, "line\t", 5) ? read_line_entry(s + 5, &l) : 1)
 			break;
 	}

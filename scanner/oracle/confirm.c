@@ -311,24 +311,6 @@ static int outputs_are_not_inputs(struct confirm *c)
 	return 0;
 }
 
-/* Why --cache DIR cannot be used (made if missing), or NULL. */
-static char *cache_dir_unusable(const char *dir)
-{
-	struct stat st;
-
-	if (!mkdir(dir, 0777))
-		return NULL;
-	if (errno != EEXIST)
-		return xasprintf("cannot make the cache folder %s: %s", dir, strerror(errno));
-	if (stat(dir, &st))
-		return xasprintf("cannot use the cache folder %s: %s", dir, strerror(errno));
-	if (!S_ISDIR(st.st_mode))
-		return xasprintf("--cache %s: not a folder", dir);
-	if (access(dir, W_OK | X_OK))
-		return xasprintf("cannot write to the cache folder %s: %s", dir, strerror(errno));
-	return NULL;
-}
-
 static int run_confirm(struct confirm *c, struct output *out)
 {
 	const struct options *o = c->o;

@@ -8,7 +8,10 @@
  * them, so that its memory stays bounded.  It sends each TU's findings
  * back over its socket (wire.c, with a length before it); the parent
  * keeps them per TU and joins them in database order, so the output is
- * the same for any -j.
+ * the same for any -j.  With --cache, a TU whose entry is fresh is
+ * answered by the parent from the message kept (cache.c), and a worker
+ * stores the message of each TU it parsed cleanly: the output is the
+ * same with and without it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +30,7 @@
 #include <sys/wait.h>
 #include <clang-c/Index.h>
 #include "core/core.h"
+#include "cache.h"
 #include "scan.h"
 #include "wire.h"
 
@@ -60,6 +64,7 @@ struct sched {
 	struct worker *w;
 	int jobs;
 	size_t next, failed;
+	size_t cached;			/* TUs answered from the cache */
 	struct timespec start;
 };
 
@@ -108,9 +113,10 @@ static const char *const parse_errors[] = {
 	[CXError_ASTReadError] = "libclang could not read an AST file it names",
 };
 
-/* The child's work: parse, analyse, and say what happened. */
+/* The child's work: parse, analyse, and say what happened; the TU is
+ * left in *ctu (NULL if it could not be parsed) for the cache. */
 static unsigned run_tu(struct sched *s, size_t i, struct findings *f, struct notices *n,
-		       struct xrecs *x)
+		       struct xrecs *x, CXTranslationUnit *pctu)
 {
 	const struct tu *tu = &s->db->tu[i];
 	CXTranslationUnit ctu = NULL;
@@ -133,7 +139,7 @@ static unsigned run_tu(struct sched *s, size_t i, struct findings *f, struct not
 		free(err);
 	}
 	engine_run(ctu, s->opts, s->plan ? &s->plan->ctx[i] : NULL, f, x);
-	clang_disposeTranslationUnit(ctu);
+	*pctu = ctu;
 	return err != NULL;
 }
 
@@ -184,10 +190,21 @@ static void answer(struct sched *s, uint32_t i, int fd)
 	struct notices n = { 0 };
 	struct xrecs x = { 0 };
 	struct buf b = { 0 };
-	unsigned failed = run_tu(s, i, &f, &n, &x);
+	CXTranslationUnit ctu = NULL;
+	unsigned failed = run_tu(s, i, &f, &n, &x, &ctu);
 	uint64_t len;
 
 	wire_put(&b, &f, &n, &x, failed);
+	/* A TU that does not compile may be missing a header that, once
+	 * there, changes it: only a clean parse is kept. */
+	if (ctu && !failed && s->lim->cache) {
+		char key[CACHE_KEY_HEX];
+
+		cache_key(&s->db->tu[i], s->opts, s->plan ? &s->plan->ctx[i] : NULL, key);
+		cache_store(s->lim->cache->dir, key, s->index, ctu, &s->db->tu[i], &b);
+	}
+	if (ctu)
+		clang_disposeTranslationUnit(ctu);
 	len = b.len;
 	write_all(fd, (const char *)&len, sizeof(len));
 	write_all(fd, b.p, b.len);
@@ -283,12 +300,42 @@ static int missing(struct sched *s, size_t i)
 	return 1;
 }
 
+/* TU i answered from the cache: the worker's message as it was kept. */
+static int from_cache(struct sched *s, size_t i)
+{
+	struct scan_cache *c = s->lim->cache;
+	char key[CACHE_KEY_HEX];
+	struct buf msg = { 0 };
+	unsigned failed = 0;
+	int hit;
+
+	if (!c)
+		return 0;
+	cache_key(&s->db->tu[i], s->opts, s->plan ? &s->plan->ctx[i] : NULL, key);
+	hit = cache_lookup(c, key, &s->db->tu[i], &msg, &s->tu_notices[i]);
+	if (hit && wire_get(&msg, &s->tu_findings[i], &s->tu_notices[i], &s->tu_xrecs[i],
+			    &failed)) {
+		notice_add(&s->tu_notices[i], "note", s->db->tu[i].file, "%s: cache entry %s/%.2s/%s "
+			   "holds no whole answer; TU parsed again", s->db->tu[i].file, c->dir,
+			   key, key);
+		hit = 0;
+	}
+	buf_free(&msg);
+	if (hit) {
+		s->failed += failed;
+		s->cached++;
+	} else {
+		cache_parsed(c, i, s->db->len);
+	}
+	return hit;
+}
+
 /* Give TU s->next to worker w; 0 if it was done without one. */
 static int start_tu(struct sched *s, struct worker *w)
 {
 	uint32_t i = (uint32_t)s->next++;
 
-	if (missing(s, i))
+	if (missing(s, i) || from_cache(s, i))
 		return 0;
 	if (w->pid && w->done >= TUS_PER_WORKER)
 		retire(w);
@@ -474,6 +521,7 @@ void scan(const struct compdb *db, const struct engine_opts *opts,
 	}
 	res->tus_scanned = plan ? plan->busy : db->len;
 	res->tus_failed = s.failed;
+	res->tus_cached = s.cached;
 	clang_disposeIndex(s.index);
 	free(s.tu_findings);
 	free(s.tu_notices);

@@ -5,12 +5,14 @@
 #include "input/input.h"
 #include "analysis/analysis.h"
 #include "core/core.h"
+#include "cache.h"
 
 struct scan_limits {
 	int jobs;			/* worker processes at a time */
 	unsigned timeout;		/* seconds per TU, 0 for none */
 	unsigned long memory_mb;	/* address space per worker, 0 for none */
 	int progress;			/* a progress line on stderr */
+	struct scan_cache *cache;	/* --cache DIR, or NULL */
 };
 
 struct scan_result {
@@ -18,6 +20,7 @@ struct scan_result {
 	struct notices notices;		/* in database order */
 	struct xrecs xrecs;		/* what TUs tell each other (summary.h) */
 	size_t tus_scanned, tus_failed;
+	size_t tus_cached;		/* of tus_scanned, answered from the cache */
 };
 
 /* plan: a second walk of the TUs it has something to tell (NULL: the

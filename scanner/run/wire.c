@@ -12,88 +12,83 @@
 #define TRAILER 0x43534557u	/* "WESC" */
 
 
-static void put_u32(struct buf *b, uint32_t v)
+void wire_put_u32(struct buf *b, uint32_t v)
 {
 	buf_add(b, &v, sizeof(v));
 }
 
-static void put_str(struct buf *b, const char *s)
+void wire_put_str(struct buf *b, const char *s)
 {
 	size_t n = s ? strlen(s) : 0;
 
-	put_u32(b, s ? (uint32_t)n : UINT32_MAX);
+	wire_put_u32(b, s ? (uint32_t)n : UINT32_MAX);
 	if (s)
 		buf_add(b, s, n);
 }
 
 static void put_loc(struct buf *b, const struct loc *l)
 {
-	put_str(b, l->path);
-	put_u32(b, l->line);
-	put_u32(b, l->col);
-	put_u32(b, l->end_line);
-	put_u32(b, l->end_col);
-	put_u32(b, l->ucol);
-	put_u32(b, l->end_ucol);
+	wire_put_str(b, l->path);
+	wire_put_u32(b, l->line);
+	wire_put_u32(b, l->col);
+	wire_put_u32(b, l->end_line);
+	wire_put_u32(b, l->end_col);
+	wire_put_u32(b, l->ucol);
+	wire_put_u32(b, l->end_ucol);
 }
 
 static void put_finding(struct buf *b, const struct finding *x)
 {
-	put_u32(b, x->rule);
+	wire_put_u32(b, x->rule);
 	put_loc(b, &x->loc);
-	put_str(b, x->message);
-	put_str(b, x->function);
-	put_str(b, x->snippet);
-	put_str(b, x->operand);
-	put_u32(b, x->expanded_line);
-	put_u32(b, x->breaks);
-	put_u32(b, x->pass);
-	put_u32(b, x->nrelated);
+	wire_put_str(b, x->message);
+	wire_put_str(b, x->function);
+	wire_put_str(b, x->snippet);
+	wire_put_str(b, x->operand);
+	wire_put_u32(b, x->expanded_line);
+	wire_put_u32(b, x->breaks);
+	wire_put_u32(b, x->pass);
+	wire_put_u32(b, x->nrelated);
 	for (int i = 0; i < x->nrelated; i++) {
 		put_loc(b, &x->related[i].loc);
-		put_str(b, x->related[i].message);
-		put_str(b, x->related[i].label);
+		wire_put_str(b, x->related[i].message);
+		wire_put_str(b, x->related[i].label);
 	}
-	put_u32(b, x->has_fix);
+	wire_put_u32(b, x->has_fix);
 	if (x->has_fix) {
 		put_loc(b, &x->fix.loc);
-		put_str(b, x->fix.text);
-		put_str(b, x->fix.deleted);
-		put_str(b, x->fix.description);
+		wire_put_str(b, x->fix.text);
+		wire_put_str(b, x->fix.deleted);
+		wire_put_str(b, x->fix.description);
 	}
 }
 
 void wire_put(struct buf *b, const struct findings *f, const struct notices *n,
 	      const struct xrecs *x, unsigned failed)
 {
-	put_u32(b, failed);
-	put_u32(b, (uint32_t)n->len);
+	wire_put_u32(b, failed);
+	wire_put_u32(b, (uint32_t)n->len);
 	for (size_t i = 0; i < n->len; i++) {
-		put_str(b, n->v[i].level);
-		put_str(b, n->v[i].path);
-		put_str(b, n->v[i].message);
+		wire_put_str(b, n->v[i].level);
+		wire_put_str(b, n->v[i].path);
+		wire_put_str(b, n->v[i].message);
 	}
-	put_u32(b, (uint32_t)f->len);
+	wire_put_u32(b, (uint32_t)f->len);
 	for (size_t i = 0; i < f->len; i++)
 		put_finding(b, &f->v[i]);
-	put_u32(b, (uint32_t)x->len);
+	wire_put_u32(b, (uint32_t)x->len);
 	for (size_t i = 0; i < x->len; i++) {
 		char *line = xrec_line(&x->v[i]);
 
-		put_str(b, line);
+		wire_put_str(b, line);
 		free(line);
 	}
-	put_u32(b, TRAILER);
+	wire_put_u32(b, TRAILER);
 }
 
 /* ---- reading: every read checks what is left ------------------------ */
 
-struct reader {
-	const char *p, *end;
-	int bad;
-};
-
-static uint32_t get_u32(struct reader *r)
+uint32_t wire_get_u32(struct wire_reader *r)
 {
 	uint32_t v = 0;
 
@@ -106,9 +101,9 @@ static uint32_t get_u32(struct reader *r)
 	return v;
 }
 
-static char *get_str(struct reader *r)
+char *wire_get_str(struct wire_reader *r)
 {
-	uint32_t n = get_u32(r);
+	uint32_t n = wire_get_u32(r);
 	char *s;
 
 	if (n == UINT32_MAX || r->bad)
@@ -123,40 +118,40 @@ static char *get_str(struct reader *r)
 }
 
 /* A string every reader of a finding dereferences: NULL is a broken message. */
-static char *get_needed(struct reader *r)
+static char *get_needed(struct wire_reader *r)
 {
-	char *s = get_str(r);
+	char *s = wire_get_str(r);
 
 	if (!s)
 		r->bad = 1;
 	return s;
 }
 
-static void get_loc(struct reader *r, struct loc *l)
+static void get_loc(struct wire_reader *r, struct loc *l)
 {
 	l->path = get_needed(r);
-	l->line = get_u32(r);
-	l->col = get_u32(r);
-	l->end_line = get_u32(r);
-	l->end_col = get_u32(r);
-	l->ucol = get_u32(r);
-	l->end_ucol = get_u32(r);
+	l->line = wire_get_u32(r);
+	l->col = wire_get_u32(r);
+	l->end_line = wire_get_u32(r);
+	l->end_col = wire_get_u32(r);
+	l->ucol = wire_get_u32(r);
+	l->end_ucol = wire_get_u32(r);
 }
 
-static void get_finding(struct reader *r, struct finding *x)
+static void get_finding(struct wire_reader *r, struct finding *x)
 {
-	uint32_t rule = get_u32(r), nrelated;
+	uint32_t rule = wire_get_u32(r), nrelated;
 
 	x->rule = rule < NR_RULES ? (enum rule_id)rule : (r->bad = 1, 0);
 	get_loc(r, &x->loc);
 	x->message = get_needed(r);
-	x->function = get_str(r);
-	x->snippet = get_str(r);
-	x->operand = get_str(r);
-	x->expanded_line = get_u32(r);
-	x->breaks = (enum breaks)(get_u32(r) & BREAKS_EITHER);
-	x->pass = get_u32(r) != 0;
-	nrelated = get_u32(r);
+	x->function = wire_get_str(r);
+	x->snippet = wire_get_str(r);
+	x->operand = wire_get_str(r);
+	x->expanded_line = wire_get_u32(r);
+	x->breaks = (enum breaks)(wire_get_u32(r) & BREAKS_EITHER);
+	x->pass = wire_get_u32(r) != 0;
+	nrelated = wire_get_u32(r);
 	if (nrelated > MAX_RELATED) {
 		nrelated = 0;
 		r->bad = 1;
@@ -167,11 +162,11 @@ static void get_finding(struct reader *r, struct finding *x)
 
 		get_loc(r, &x->related[i].loc);
 		x->related[i].message = get_needed(r);
-		label = get_str(r);
+		label = wire_get_str(r);
 		x->related[i].label = related_label(label);
 		free(label);
 	}
-	x->has_fix = get_u32(r) != 0;
+	x->has_fix = wire_get_u32(r) != 0;
 	if (x->has_fix) {
 		get_loc(r, &x->fix.loc);
 		x->fix.text = get_needed(r);
@@ -183,27 +178,27 @@ static void get_finding(struct reader *r, struct finding *x)
 int wire_get(const struct buf *b, struct findings *f, struct notices *n, struct xrecs *x,
 	     unsigned *failed)
 {
-	struct reader r = { b->p, b->p + b->len, 0 };
+	struct wire_reader r = { b->p, b->p + b->len, 0 };
 	struct findings fs = { 0 };
 	struct notices ns = { 0 };
 	struct xrecs xs = { 0 };
 	uint32_t count;
 
-	*failed = get_u32(&r);
-	count = get_u32(&r);
+	*failed = wire_get_u32(&r);
+	count = wire_get_u32(&r);
 	for (uint32_t i = 0; i < count && !r.bad; i++) {
 		struct notice *x;
 
 		grow(&ns.v, &ns.cap, ns.len + 1, sizeof(*ns.v));
 		x = &ns.v[ns.len++];
 		x->level = get_needed(&r);
-		x->path = get_str(&r);
+		x->path = wire_get_str(&r);
 		x->message = get_needed(&r);
 	}
-	count = get_u32(&r);
+	count = wire_get_u32(&r);
 	for (uint32_t i = 0; i < count && !r.bad; i++)
 		get_finding(&r, findings_add(&fs));
-	count = get_u32(&r);
+	count = wire_get_u32(&r);
 	for (uint32_t i = 0; i < count && !r.bad; i++) {
 		char *line = get_needed(&r);
 
@@ -214,7 +209,7 @@ int wire_get(const struct buf *b, struct findings *f, struct notices *n, struct 
 			r.bad = 1;
 		free(line);
 	}
-	if (get_u32(&r) != TRAILER || r.p != r.end)
+	if (wire_get_u32(&r) != TRAILER || r.p != r.end)
 		r.bad = 1;
 	if (r.bad) {
 		findings_free(&fs);

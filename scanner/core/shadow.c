@@ -5,8 +5,9 @@
  * -v report gives the search folders in order (quote, -I, -isystem,
  * built-in, -idirafter), and the ones it ignored because they did not
  * exist (created later, they would be searched: counted as first).
- * A quoted include looks in its includer's folder before any: every
- * folder of a file the compile read counts as first too.  So for each
+ * A quoted include looks in its includer's folder before any: that
+ * folder counts as first too, and where who included whom is not known
+ * (a .d file), every folder of a file the compile read does.  So for each
  * file read below search folder k under name N, each earlier folder's
  * N must stay absent; those paths are what shadow_paths() gives.
  * Precise names, not folder mtimes: a build writing objects beside the
@@ -17,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "core/core.h"
+#include <unistd.h>
+#include "util.h"
+#include "path.h"
 #include "shadow.h"
 
 #define MAX_ABSENT 200000	/* more: the entry is not worth caching */
@@ -73,6 +76,7 @@ static void parse_verbose(const char *text, const char *cwd, struct dirs *ordere
 struct absent {
 	void *tree;
 	size_t len;
+	int only_absent;		/* shadow_paths(): those absent now */
 	void (*fn)(const char *path, void *arg);
 	void *arg;
 };
@@ -80,9 +84,8 @@ struct absent {
 static void must_stay_absent(struct absent *a, const char *dir, const char *name)
 {
 	char *path = xasprintf("%s/%s", dir, name);
-	struct stat st;
 
-	if ((lstat(path, &st) && (errno == ENOENT || errno == ENOTDIR)) &&
+	if ((!a->only_absent || shadow_still_absent(path)) &&
 	    *(char **)tsearch(path, &a->tree, (int (*)(const void *, const void *))strcmp) == path) {
 		a->fn(path, a->arg);
 		a->len++;
@@ -91,9 +94,10 @@ static void must_stay_absent(struct absent *a, const char *dir, const char *name
 	free(path);
 }
 
-/* dep under ordered->v[k]: each earlier folder's copy of its name. */
+/* dep under ordered->v[k]: each earlier folder's copy of its name, and
+ * the first folders' (those searched before any: the includer's). */
 static void shadows_of(struct absent *a, const char *dep, const struct dirs *ordered,
-		       const struct dirs *first)
+		       const struct dirs *first, const char *includer)
 {
 	for (size_t k = 0; k < ordered->len; k++) {
 		size_t n = strlen(ordered->v[k]);
@@ -104,6 +108,8 @@ static void shadows_of(struct absent *a, const char *dep, const struct dirs *ord
 		for (size_t j = 0; j < first->len; j++)
 			if (strcmp(first->v[j], ordered->v[k]))
 				must_stay_absent(a, first->v[j], name);
+		if (includer && strcmp(includer, ordered->v[k]))
+			must_stay_absent(a, includer, name);
 		for (size_t j = 0; j < k; j++)
 			must_stay_absent(a, ordered->v[j], name);
 	}
@@ -116,28 +122,82 @@ static void free_dirs(struct dirs *d)
 	free(d->v);
 }
 
-int shadow_paths(const char *verbose, const char *cwd, char **deps, size_t ndeps,
-		 void (*fn)(const char *path, void *arg), void *arg)
+/* An absolute path's folder ("/" for a file at the root); caller frees. */
+static char *folder_of(const char *cwd, const char *path)
+{
+	char *abs = fold_path(join_path(cwd, path)), *slash = strrchr(abs, '/');
+
+	if (slash)
+		slash[slash > abs ? 0 : 1] = '\0';
+	return abs;
+}
+
+static int shadows(struct absent *a, const char *verbose, const char *cwd, char **deps,
+		   char **includers, size_t ndeps)
 {
 	struct dirs ordered = { 0 }, first = { 0 };
-	struct absent a = { .fn = fn, .arg = arg };
 	char **abs = xcalloc(ndeps + 1, sizeof(*abs));
 
 	parse_verbose(verbose, cwd, &ordered, &first);
 	for (size_t i = 0; i < ndeps; i++) {
-		char *slash;
+		char *dir = folder_of(cwd, deps[i]);
 
 		abs[i] = fold_path(join_path(cwd, deps[i]));
-		slash = strrchr(abs[i], '/');
-		add_dir(&first, "/", abs[i], slash > abs[i] ? (size_t)(slash - abs[i]) : 1);
+		if (!includers)		/* who included whom unknown: any file's folder */
+			add_dir(&first, "/", dir, strlen(dir));
+		free(dir);
 	}
-	for (size_t i = 0; i < ndeps && a.len <= MAX_ABSENT; i++)
-		shadows_of(&a, abs[i], &ordered, &first);
+	for (size_t i = 0; i < ndeps && a->len <= MAX_ABSENT; i++) {
+		char *inc = includers && includers[i] ? folder_of(cwd, includers[i]) : NULL;
+
+		shadows_of(a, abs[i], &ordered, &first, inc);
+		free(inc);
+	}
 	for (size_t i = 0; i < ndeps; i++)
 		free(abs[i]);
 	free(abs);
-	tdestroy(a.tree, free);
+	tdestroy(a->tree, free);
 	free_dirs(&ordered);
 	free_dirs(&first);
-	return a.len > MAX_ABSENT ? -1 : 0;
+	return a->len > MAX_ABSENT ? -1 : 0;
+}
+
+int shadow_paths(const char *verbose, const char *cwd, char **deps, size_t ndeps,
+		 void (*fn)(const char *path, void *arg), void *arg)
+{
+	struct absent a = { .only_absent = 1, .fn = fn, .arg = arg };
+
+	return shadows(&a, verbose, cwd, deps, NULL, ndeps);
+}
+
+int shadow_candidates(const char *verbose, const char *cwd, char **deps, char **includers,
+		      size_t ndeps, void (*fn)(const char *path, void *arg), void *arg)
+{
+	struct absent a = { .fn = fn, .arg = arg };
+
+	return shadows(&a, verbose, cwd, deps, includers, ndeps);
+}
+
+int shadow_still_absent(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) && (errno == ENOENT || errno == ENOTDIR);
+}
+
+char *cache_dir_unusable(const char *dir)
+{
+	struct stat st;
+
+	if (!mkdir(dir, 0777))
+		return NULL;
+	if (errno != EEXIST)
+		return xasprintf("cannot make the cache folder %s: %s", dir, strerror(errno));
+	if (stat(dir, &st))
+		return xasprintf("cannot use the cache folder %s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return xasprintf("--cache %s: not a folder", dir);
+	if (access(dir, W_OK | X_OK))
+		return xasprintf("cannot write to the cache folder %s: %s", dir, strerror(errno));
+	return NULL;
 }

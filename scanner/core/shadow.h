@@ -1,0 +1,35 @@
+/*
+ * What keeps a cached answer for one compile (confirm's --cache) or one
+ * libclang parse (a scan's --cache) valid: the paths whose appearance
+ * would change which header it finds, and the cache folder itself.
+ */
+#ifndef CHARSCAN_SHADOW_H
+#define CHARSCAN_SHADOW_H
+
+#include <stddef.h>
+
+/*
+ * verbose: the compiler's (or libclang's) -v report (its search list); deps: the files
+ * the compile read, relative to cwd.  fn() gets each path that does not
+ * exist now and, created, would be found before a file of deps (once
+ * each).  -1 when there are too many to be worth keeping.
+ */
+int shadow_paths(const char *verbose, const char *cwd, char **deps, size_t ndeps,
+		 void (*fn)(const char *path, void *arg), void *arg);
+/*
+ * The same paths, whether absent now or not, for deps[i] included by
+ * includers[i] (a file; NULL: none, the main file): a caller that kept
+ * verbose, deps and includers asks again later whether any appeared
+ * (a path that is itself in deps is covered by its bytes).  A dep
+ * included from several files is given once for each.
+ */
+int shadow_candidates(const char *verbose, const char *cwd, char **deps, char **includers,
+		      size_t ndeps, void (*fn)(const char *path, void *arg), void *arg);
+
+/* Still absent: created since, path would be found instead of a header
+ * the compile read. */
+int shadow_still_absent(const char *path);
+/* Why a cache folder cannot be used (made if missing), or NULL. */
+char *cache_dir_unusable(const char *dir);
+
+#endif

@@ -738,6 +738,7 @@ def main():
     import security  # noqa: F401
     import layout  # noqa: F401
     import docs  # noqa: F401
+    import htmlreport  # noqa: F401
     passed = failed = 0
     for t in TESTS:
         name = t.__name__.replace("_", " ")

@@ -240,7 +240,7 @@ int write_finding(struct html_run *r, size_t i, char **err)
 
 	snprintf(name, sizeof(name), "f/%zu.html", i + 1);
 	title = xasprintf("%s %s:%u", rules[x->rule].id, shown_path(r, l->path), l->line);
-	if (page_open(&p, r->dir, name, r->input, title, err)) {
+	if (page_open(&p, r->dir, name, r->input, title, 1, err)) {
 		free(title);
 		return -1;
 	}

@@ -261,7 +261,7 @@ static int list_page(struct html_run *r, const struct tally *t, size_t k, size_t
 	char name[32], *title = xasprintf("charscan report, page %zu of %zu", k, pages);
 
 	list_page_name(name, sizeof(name), k);
-	if (page_open(&p, r->dir, name, r->input, title, err)) {
+	if (page_open(&p, r->dir, name, r->input, title, 0, err)) {
 		free(title);
 		return -1;
 	}

@@ -7,9 +7,23 @@
  * source lines, a rule's help) goes through html_textn(): a "<script>"
  * in a file name or a source line is text on the page, never markup.
  */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "page.h"
+
+#define TMP_MARK ".charscan-"	/* NAME.charscan-PID-XXXXXX: a temporary */
+
+static void page_free(struct page *p)
+{
+	free(p->path);
+	free(p->tmp);
+	p->path = p->tmp = NULL;
+}
 
 /* One style for every page, inline: the pages open from file:// with
  * nothing beside them. */
@@ -56,30 +70,103 @@ void html_text(FILE *f, const char *s)
 	html_textn(f, s, strlen(s));
 }
 
-int page_open(struct page *p, const char *dir, const char *name, const char *input,
-	      const char *title, char **err)
+static void head(FILE *f, const char *title)
 {
-	char *path = join_path(dir, name);
-	int rc = -1;
-
-	if (output_names(path, input))
-		*err = xasprintf("%s is the report read: not written over", path);
-	else if (output_open(&p->out, path, err) == 0)
-		rc = 0;
-	free(path);
-	if (rc)
-		return rc;
-	p->f = p->out.f;
 	fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 	      "<meta name=\"viewport\" content=\"width=device-width\">"
-	      "<meta name=\"generator\" content=\"charscan " CHARSCAN_VERSION "\"><title>", p->f);
-	html_text(p->f, title);
-	fprintf(p->f, "</title><style>%s</style></head>\n<body>\n", style);
+	      "<meta name=\"generator\" content=\"charscan " CHARSCAN_VERSION "\"><title>", f);
+	html_text(f, title);
+	fprintf(f, "</title><style>%s</style></head>\n<body>\n", style);
+}
+
+static int quick_open(struct page *p, char *path, char **err)
+{
+	int fd;
+
+	p->path = path;
+	p->tmp = xasprintf("%s" TMP_MARK "%ld-XXXXXX", path, (long)getpid());
+	fd = mkstemp(p->tmp);
+	if (fd < 0 || !(p->f = fdopen(fd, "w"))) {
+		*err = xasprintf("cannot write %s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(p->tmp);
+		}
+		return -1;
+	}
+	fchmod(fd, 0644 & ~umask(umask(0)));
 	return 0;
+}
+
+int page_open(struct page *p, const char *dir, const char *name, const char *input,
+	      const char *title, int quick, char **err)
+{
+	char *path = join_path(dir, name);
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	if (output_names(path, input)) {
+		*err = xasprintf("%s is the report read: not written over", path);
+		rc = -1;
+	} else if (quick) {
+		rc = quick_open(p, path, err);
+		path = NULL;
+	} else if ((rc = output_open(&p->out, path, err)) == 0) {
+		p->f = p->out.f;
+	}
+	free(path);
+	if (rc == 0)
+		head(p->f, title);
+	else
+		page_free(p);
+	return rc;
 }
 
 int page_close(struct page *p, char **err)
 {
+	int bad, saved;
+
 	fputs("</body></html>\n", p->f);
-	return output_commit(&p->out, err);
+	if (!p->tmp)
+		return output_commit(&p->out, err);
+	bad = fflush(p->f) || ferror(p->f);
+	saved = errno;
+	if (fclose(p->f) && !bad) {
+		bad = 1;
+		saved = errno;
+	}
+	if (!bad && rename(p->tmp, p->path)) {
+		bad = 1;
+		saved = errno;
+	}
+	if (bad) {
+		*err = xasprintf("cannot write %s: %s", p->path, strerror(saved));
+		unlink(p->tmp);
+	}
+	page_free(p);
+	return bad ? -1 : 0;
+}
+
+int pages_sync(const char *dir, char **err)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), bad;
+
+	bad = fd < 0 || syncfs(fd);
+	if (bad)
+		*err = xasprintf("cannot write %s: %s", dir, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return bad ? -1 : 0;
+}
+
+int page_is_stale_tmp(const char *name)
+{
+	const char *mark = strstr(name, TMP_MARK);
+	char *end;
+	long pid;
+
+	if (!mark)
+		return 0;
+	pid = strtol(mark + strlen(TMP_MARK), &end, 10);
+	return pid > 0 && *end == '-' && strlen(end) == 7 && kill((pid_t)pid, 0) && errno == ESRCH;
 }

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "html.h"
+#include "page.h"
 #include "report.h"
 
 const char *shown_path(const struct html_run *r, const char *path)
@@ -178,8 +179,24 @@ static size_t page_number(const char *name, const char *prefix)
 	return strcmp(p, ".html") ? 0 : k;
 }
 
-/* Pages of an earlier report beyond this one's: list pages above last,
- * finding pages above n.  Nothing else in DIR is touched. */
+/* A temporary of one of our pages, left by a run that died. */
+static int stale_tmp(const char *name, const char *prefix)
+{
+	const char *html = strstr(name, ".html.");
+	char *base;
+	int ours;
+
+	if (!html || !page_is_stale_tmp(name))
+		return 0;
+	base = xstrndup(name, html + 5 - name);
+	ours = page_number(base, prefix) > 0;
+	free(base);
+	return ours;
+}
+
+/* Pages of an earlier report beyond this one's (list pages above last,
+ * finding pages above n) and temporaries of runs that died.  Nothing
+ * else in DIR is touched. */
 static void remove_stale(const char *dir, const char *prefix, size_t last)
 {
 	DIR *d = opendir(dir);
@@ -188,7 +205,7 @@ static void remove_stale(const char *dir, const char *prefix, size_t last)
 	while (d && (e = readdir(d))) {
 		size_t k = page_number(e->d_name, prefix);
 
-		if (k > last) {
+		if (k > last || stale_tmp(e->d_name, prefix)) {
 			char *path = join_path(dir, e->d_name);
 
 			unlink(path);
@@ -206,6 +223,8 @@ static int write_pages(struct html_run *r, char **err)
 
 	for (size_t i = 0; i < r->n && !rc; i++)
 		rc = write_finding(r, i, err);
+	if (!rc)
+		rc = pages_sync(fdir, err);
 	if (!rc)
 		rc = write_index(r, err);
 	if (!rc) {

@@ -228,6 +228,27 @@ def html_report_finding_page_shows_related_locations_flow_fix_and_help():
           dom.by_id("help").text()[:200])
 
 
+@test
+def html_report_counts_baseline_states():
+    d = scratch("report-baseline")
+    files = sorted(f for f in os.listdir(RULE_TESTS) if f.endswith(".c"))
+    third = len(files) // 3
+    old, new = os.path.join(d, "old.sarif"), os.path.join(d, "new.sarif")
+    for sarif, part, extra in ((old, files[:2 * third], []), (new, files[third:], ["--baseline", old])):
+        db = compdb(RULE_TESTS, part, [], path=os.path.join(d, "db.json"))
+        p = run(["-p", db, "-o", sarif, "--srcroot", RULE_TESTS, "-q"] + extra)
+        check(p.returncode == 1, "scan: exit %d\n%s" % (p.returncode, p.stderr))
+    out = report(new, os.path.join(d, "html"))
+    _, dom = render(os.path.join(out, "index.html"))
+    want = {}
+    for r in listed(new):
+        want[r["baselineState"]] = want.get(r["baselineState"], 0) + 1
+    got = {k: v for k, v in counts(dom, "baseline").items() if v}
+    check(got == want and set(want) >= {"new", "unchanged", "absent"}, "baseline: %s, want %s" % (got, want))
+    states = [tr.one("td", class_="state").text() for tr in dom.all("tr", class_="finding")]
+    check(sorted(states) == sorted(r["baselineState"] for r in listed(new)), "rows' baseline states")
+
+
 HOSTILE = """\
 int hostile(char *p)
 {

@@ -33,7 +33,7 @@ static const char filter_script[] =
 "try{history.replaceState(null,'',hash?'#'+hash:location.pathname);}catch(e){}"
 "document.querySelectorAll('a.page').forEach(function(a){a.hash=hash;});}"
 "function load(){location.hash.slice(1).split('&').forEach(function(p){"
-"var kv=p.split('=');if(sel[kv[0]])sel[kv[0]].value=decodeURIComponent(kv[1]||'');});"
+"var kv=p.split('=');if(sel.hasOwnProperty(kv[0]))sel[kv[0]].value=decodeURIComponent(kv[1]||'');});"
 "apply();}"
 "for(var k in sel)sel[k].addEventListener('change',apply);"
 "window.addEventListener('hashchange',load);load();})();</script>\n";

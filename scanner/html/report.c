@@ -47,43 +47,59 @@ static int below(const char *path, const char *root)
 	return !strncmp(path, root, n) && (path[n] == '/' || !path[n]);
 }
 
+/* The real path of the report's path below the tree, or NULL with *why;
+ * the last answer kept: a page asks for many lines of one file. */
+static const char *resolve(struct html_run *r, const char *path, const char **why)
+{
+	const char *rel = shown_path(r, path);
+	char *full;
+
+	if (r->asked && !strcmp(r->asked, path))
+		goto out;
+	free(r->asked);
+	free(r->real);
+	r->asked = xstrdup(path);
+	r->real = NULL;
+	if (rel == path && strcmp(r->in.srcroot, "/")) {
+		r->why = "outside the report's %SRCROOT%: not shown";
+		goto out;
+	}
+	if (!r->root) {
+		r->why = "the source tree is missing";
+		goto out;
+	}
+	full = join_path(r->root, rel);
+	r->real = realpath(full, NULL);
+	free(full);
+	if (!r->real)
+		r->why = errno == ENOENT ? "no such file in the source tree" : strerror(errno);
+	else if (!below(r->real, r->root)) {
+		r->why = "outside the source tree: not shown";
+		free(r->real);
+		r->real = NULL;
+	}
+out:
+	*why = r->why;
+	return r->real;
+}
+
 const char *source_line(struct html_run *r, const char *path, unsigned line, size_t *len,
 			const char **why)
 {
-	const char *rel = shown_path(r, path), *text;
-	char *full, *real;
+	const char *real = resolve(r, path, why), *text;
 
-	if (rel == path && strcmp(r->in.srcroot, "/")) {
-		*why = "outside the report's %SRCROOT%: not shown";
+	if (!real)
 		return NULL;
-	}
-	if (!r->root) {
-		*why = "the source tree is missing";
-		return NULL;
-	}
-	full = join_path(r->root, rel);
-	real = realpath(full, NULL);
-	free(full);
-	if (!real) {
-		*why = errno == ENOENT ? "no such file in the source tree" : strerror(errno);
-		return NULL;
-	}
-	if (!below(real, r->root)) {
-		*why = "outside the source tree: not shown";
-		free(real);
-		return NULL;
-	}
 	if (!filecache_get(&r->src, real, len)) {
 		*why = "unreadable (not a regular file, or too large)";
-		text = NULL;
-	} else if (!(text = filecache_line(&r->src, real, line, len))) {
-		*why = "the file is shorter now than when it was scanned";
+		return NULL;
 	}
-	free(real);
+	if (!(text = filecache_line(&r->src, real, line, len)))
+		*why = "the file is shorter now than when it was scanned";
 	return text;
 }
 
-/* rel's top-level directory ("." for a file at the top), into buf. */
+/* rel's top-level directory ("." for a file at the top); caller frees. */
 static char *top_dir(const char *rel)
 {
 	const char *start = rel + (rel[0] == '/'), *slash = strchr(start, '/');
@@ -243,6 +259,8 @@ static void run_free(struct html_run *r)
 	free(r->dir_of);
 	free(r->list);
 	free(r->root);
+	free(r->asked);
+	free(r->real);
 	filecache_free(&r->src);
 	sarif_in_free(&r->in);
 }

@@ -15,6 +15,8 @@ struct html_run {
 	const char *input;		/* the report's path */
 	char *root;			/* where source is read (real path) */
 	struct filecache src;
+	char *asked, *real;		/* the last path resolved, and its answer */
+	const char *why;
 	const struct finding **list;	/* listed: no passes, no suppressed; sorted */
 	size_t n;
 	char **dirs;			/* their top-level directories, sorted */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The main job's scan half: kernel tree -> compile database -> charscan ->
 # out/linux-6.1.sarif, out/linux-6.1.txt, out/linux-6.1-explained.sarif
-# (with the passes: make evaluate reuses it) and a summary.
+# (with the passes: make evaluate reuses it), a summary and the HTML
+# report out/linux-6.1-report/ (charscan report; open its index.html).
 #
 #   kernel/scan.sh CHARSCAN KERNEL_SRC CONFIG [BUILD_DIR [EXTRA_FRAGMENT]]
 #
@@ -71,3 +72,16 @@ stage scan scan
 python3 "$here/kernel/summary.py" "$out/$name.sarif" "$build/compile_commands.json" "$times" \
 	"${ARCH:-x86_64}"
 echo "report: $out/$name.sarif (text: $out/$name.txt)"
+# The HTML pages last: the SARIF and the text stand whatever happens to
+# them; a failure is said and makes the exit status, after the rest.
+html_rc=0
+html_pages() {
+	"$charscan" report "$out/$name.sarif" --srcroot "$src" -q -o "$out/$name-report" ||
+		html_rc=$?
+}
+stage "html report" html_pages
+if [ "$html_rc" -ne 0 ]; then
+	echo "scan: charscan report failed ($html_rc): $out/$name-report/ not updated" >&2
+	exit "$html_rc"
+fi
+echo "html: $out/$name-report/index.html"

@@ -18,6 +18,7 @@
 #include "input/input.h"
 #include "oracle/oracle.h"
 #include "fix/fix.h"
+#include "html/html.h"
 #include "core/core.h"
 #include "sarif/sarif.h"
 #include "run/run.h"
@@ -628,6 +629,8 @@ int main(int argc, char **argv)
 		return confirm_command(&j.o);
 	if (j.o.fix)
 		return fix_command(&j.o);
+	if (j.o.report)
+		return report_command(&j.o);
 	status = scan_command(&j);
 	job_free(&j);
 	return status;

@@ -25,6 +25,7 @@ static const char usage_text[] =
 "             -o OUT.sarif REPORT.sarif\n"
 "    charscan fix REPORT.sarif [--srcroot DIR] [--rules LIST]\n"
 "             [--dry-run | --patches DIR]\n"
+"    charscan report REPORT.sarif -o DIR [--srcroot DIR]\n"
 "    charscan --list-rules | --version | --help\n"
 "\n"
 "DESCRIPTION\n"
@@ -140,6 +141,24 @@ static const char usage_text[] =
 "    Exit status: 0 every fix applied, 2 usage, unreadable report,\n"
 "    unwritable file or a result refused as no fix charscan makes, 3 some\n"
 "    fixes refused because their file changed (named on stderr).\n"
+"\n"
+"REPORT\n"
+"    Writes REPORT as static HTML into the folder DIR (made if missing; a\n"
+"    file there is refused): DIR/index.html, the findings counted per rule,\n"
+"    level, top-level directory and baseline state, as bars, then the list\n"
+"    of findings, 500 a page (list-2.html...), filtered by rule, level and\n"
+"    directory; DIR/f/N.html, a page per finding: its message, the source\n"
+"    lines around it with its region marked, its related locations and its\n"
+"    code flow as numbered steps each with its source line, its fix as a\n"
+"    diff and the rule's help.  Passes (--explain) and suppressed results\n"
+"    are counted, not listed.  Source is read below --srcroot DIR (the\n"
+"    report's paths rebased onto it) or the report's %SRCROOT%; a file\n"
+"    missing or outside it is named on its page.  Everything from the\n"
+"    report or the source is escaped; no server, network or script\n"
+"    library: the pages open from file://.  Each page is written\n"
+"    atomically, index.html last; pages of an earlier report that this\n"
+"    one has no more are removed.\n"
+"    Exit status: 0 written, 2 usage, unreadable report, unwritable DIR.\n"
 "\n"
 "CROSS-TU\n"
 "    A widened char passed to a function whose body is in another TU of the\n"
@@ -262,6 +281,11 @@ static void take_kbuild_command(int argc, char **argv, struct options *o)
 
 static void check_combinations(struct options *o)
 {
+	if (o->report) {
+		if (o->nfiles != 1 || !o->out || o->db || !strcmp(o->out, "-"))
+			usage_error("report takes one REPORT.sarif and -o DIR (not -p)", NULL);
+		return;
+	}
 	if (o->fix) {
 		if (o->nfiles != 1 || o->db || o->out || (o->dry_run && o->patches))
 			usage_error("fix takes one REPORT.sarif, and --dry-run or --patches DIR "
@@ -337,6 +361,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "merge", offsetof(struct options, merge) },
 		{ "confirm", offsetof(struct options, confirm) },
 		{ "fix", offsetof(struct options, fix) },
+		{ "report", offsetof(struct options, report) },
 	};
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },

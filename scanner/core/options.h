@@ -36,6 +36,8 @@ struct options {
 	int fix;			/* charscan fix: files is the REPORT */
 	int dry_run;			/* fix --dry-run */
 	const char *patches;		/* fix --patches DIR */
+	int report;			/* charscan report: files is the REPORT,
+					 * out the folder */
 };
 
 void parse_options(int argc, char **argv, struct options *o);

@@ -257,3 +257,19 @@ void buf_free(struct buf *b)
 	free(b->p);
 	memset(b, 0, sizeof(*b));
 }
+
+size_t ucol_byte(const char *line, size_t len, unsigned ucol)
+{
+	const unsigned char *p = (const unsigned char *)line;
+	size_t b = 0;
+
+	for (unsigned units = 1; units < ucol && b < len;) {
+		int n = utf8_seq_len(p + b, len - b);
+
+		if (!n)
+			n = 1;
+		units += n == 4 ? 2 : 1;
+		b += n;
+	}
+	return b;
+}

@@ -48,5 +48,7 @@ void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 uint64_t fnv1a(const void *s, size_t n);
 /* Length of the valid UTF-8 sequence at s, 0 if it is not one. */
 int utf8_seq_len(const unsigned char *s, size_t left);
+/* The byte offset in a line of SARIF column ucol (UTF-16 units, 1-based). */
+size_t ucol_byte(const char *line, size_t len, unsigned ucol);
 
 #endif

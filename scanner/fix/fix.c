@@ -31,23 +31,6 @@ struct edit {
 	const struct finding *x;	/* NULL: a comment's realignment */
 };
 
-/* The byte offset of SARIF column ucol (UTF-16 units) in a line. */
-static size_t byte_of_ucol(const char *line, size_t len, unsigned ucol)
-{
-	const unsigned char *p = (const unsigned char *)line;
-	size_t b = 0;
-
-	for (unsigned units = 1; units < ucol && b < len;) {
-		int n = utf8_seq_len(p + b, len - b);
-
-		if (!n)
-			n = 1;
-		units += n == 4 ? 2 : 1;
-		b += n;
-	}
-	return b;
-}
-
 /* Was this line what the scan saw?  A long line's snippet is a window
  * of it between "..." marks. */
 static int snippet_matches(const char *line, size_t len, const char *snippet)
@@ -140,8 +123,8 @@ static int still_there(struct fix_run *r, const struct finding *x, size_t *start
 	buf = filecache_get(&r->src, x->fix.loc.path, &flen);
 	line = filecache_line(&r->src, x->fix.loc.path, x->fix.loc.line, &len);
 	if (line && x->fix.loc.end_line == x->fix.loc.line) {
-		*start = (line - buf) + byte_of_ucol(line, len, x->fix.loc.ucol);
-		*end = (line - buf) + byte_of_ucol(line, len, x->fix.loc.end_ucol);
+		*start = (line - buf) + ucol_byte(line, len, x->fix.loc.ucol);
+		*end = (line - buf) + ucol_byte(line, len, x->fix.loc.end_ucol);
 		if (*end >= *start && strlen(x->fix.deleted) == *end - *start &&
 		    !memcmp(buf + *start, x->fix.deleted, *end - *start) &&
 		    fix_whole_token(buf, flen, *start, *end))

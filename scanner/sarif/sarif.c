@@ -274,25 +274,34 @@ static json_t *flow_step(struct ctx *c, const struct loc *l, const char *message
 			 "message", text_obj(message));
 }
 
+int sarif_flow(const struct finding *x, const struct related **steps)
+{
+	static const char *const kinds[] = { "return", "call", "assignment" };
+	int n = 0;
+
+	for (size_t s = 0; s < sizeof(kinds) / sizeof(kinds[0]); s++)
+		for (int i = 0; i < x->nrelated; i++)
+			if (!strcmp(x->related[i].label, kinds[s]))
+				steps[n++] = &x->related[i];
+	return n;
+}
+
 /*
  * A finding that needed flow (a carrier variable, a call into the
- * callee) gets one threadFlow: the call, the char read and kept, and
- * where it is observed.  GitHub and the VS Code viewer step through it.
+ * callee) gets one threadFlow: sarif_flow()'s steps, then where the
+ * char is observed.  GitHub and the VS Code viewer step through it.
  */
 static void code_flow(struct ctx *c, const struct finding *x, json_t *res)
 {
-	static const char *const steps[] = { "return", "call", "assignment" };
-	json_t *locs = json_array();
+	const struct related *steps[MAX_RELATED];
+	int n = sarif_flow(x, steps);
+	json_t *locs;
 
-	for (size_t s = 0; s < sizeof(steps) / sizeof(steps[0]); s++)
-		for (int i = 0; i < x->nrelated; i++)
-			if (!strcmp(x->related[i].label, steps[s]))
-				json_array_append_new(locs, flow_step(c, &x->related[i].loc,
-								      x->related[i].message));
-	if (!json_array_size(locs)) {
-		json_decref(locs);
+	if (!n)
 		return;
-	}
+	locs = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(locs, flow_step(c, &steps[i]->loc, steps[i]->message));
 	json_array_append_new(locs, flow_step(c, &x->loc, x->message));
 	json_object_set_new(res, "codeFlows", json_pack("[{s:[{s:o}]}]", "threadFlows",
 							"locations", locs));

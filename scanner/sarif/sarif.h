@@ -29,6 +29,12 @@ json_t *json_text(const char *s);
  * locations; caller frees. */
 char *sarif_message(const struct finding *x);
 
+/* The steps of x's codeFlow before x itself, in the order SARIF has them
+ * (the reader keeps no codeFlows: they are made from the related
+ * locations, this way, both when written and when read back); their
+ * number, at most MAX_RELATED. */
+int sarif_flow(const struct finding *x, const struct related **steps);
+
 /* Deterministic: the same findings give the same log. */
 json_t *sarif_log(const struct findings *fs, const struct notices *ns,
 		  const struct sarif_run *run);

@@ -93,7 +93,7 @@ static int tests_key(struct walk *w, int arg, const char *key)
 	if (inner >= 0 && t->n[inner].kind == CXCursor_CStyleCastExpr &&
 	    t->n[inner].type.cls >= T_PLAIN_CHAR && t->n[inner].type.cls <= T_INT &&
 	    t->n[inner].type.cls != T_BOOL)
-		arg = t->n[inner].first;
+		arg = cast_operand(t, inner);
 	return is_key(w, arg, key);
 }
 

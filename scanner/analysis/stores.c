@@ -434,7 +434,7 @@ void check_stores(struct walk *w)
 
 		if (!is_cast(t, i) || t->n[i].type.cls != T_PLAIN_CHAR)
 			continue;
-		c = strip_parens(t, t->n[i].first);
+		c = strip_parens(t, cast_operand(t, i));
 		if (c < 0 || t->n[c].type.cls != T_INT || !eval_const(t, c, &k) ||
 		    (k & 0xff) < 0x80)
 			continue;

@@ -17,7 +17,7 @@ int next_char(const char **str)
 
 	if (**str)
 		c = *(*str)++;
-	return c;				/* expect: CS010 either {{is returned as 'int'}} */
+	return c;				/* expect: CS010 signed {{and so is 'EOF': byte 0xff comes back as -1}} */
 }
 
 int first(const char *s)

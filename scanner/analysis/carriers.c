@@ -34,7 +34,7 @@ int widened_char(const struct tree *t, int i)
 
 	if (!is_cast(t, i) || t->n[i].type.cls != T_INT)
 		return -1;
-	c = strip_parens(t, t->n[i].first);
+	c = strip_parens(t, cast_operand(t, i));
 	return c >= 0 && t->n[c].type.cls == T_PLAIN_CHAR ? c : -1;
 }
 

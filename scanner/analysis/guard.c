@@ -93,7 +93,7 @@ static int tests_key(struct walk *w, int arg, const char *key)
 	if (inner >= 0 && t->n[inner].kind == CXCursor_CStyleCastExpr &&
 	    t->n[inner].type.cls >= T_PLAIN_CHAR && t->n[inner].type.cls <= T_INT &&
 	    t->n[inner].type.cls != T_BOOL)
-		arg = t->n[inner].first;
+		arg = cast_operand(t, inner);
 	return is_key(w, arg, key);
 }
 
@@ -469,6 +469,26 @@ int ascii_guard(struct walk *w, const struct occ *o)
 int one_sided_guard(struct walk *w, const struct occ *o)
 {
 	return guard_of_value(w, o, keeps_one_side);
+}
+
+/* Does cond answer differently for some byte under the two signednesses
+ * (j != -1)?  Then that test is the finding, and what it guards is
+ * judged there; c == '\0' or c == '\n' judges nothing. */
+static int differs_by_signedness(struct walk *w, int cond, const char *key, int want)
+{
+	struct truth r;
+
+	(void)want;
+	eval_cond(w, cond, key, &r, 0);
+	for (int b = 0; b < 128; b++)
+		if (r.v[0][b] != r.v[1][b])
+			return 1;
+	return 0;
+}
+
+int judging_guard(struct walk *w, const struct occ *o)
+{
+	return guard_of_value(w, o, differs_by_signedness);
 }
 
 /* Does cond compare the value with anything (either way taken)? */

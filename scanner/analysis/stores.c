@@ -197,6 +197,95 @@ static size_t explained_return(struct walk *w, struct occ *o)
 	return w->out->len > at ? at : SIZE_MAX;
 }
 
+/*
+ * A sentinel returned next to the char: a negative constant (EOF,
+ * -ENOSYS) the function returns elsewhere, or writes into the local it
+ * returns.  Where one byte of the value comes back as that constant
+ * under one signedness only (byte 0xff as EOF when char is signed), the
+ * callers take a byte for the sentinel.
+ */
+struct sentinel {
+	int node;		/* the constant */
+	long long k;
+	int byte;		/* the first byte that comes back as k */
+};
+
+/* Does constant node i collide with value d under one signedness? */
+static int collides(const struct tree *t, int i, const struct domain *d, struct ctype type,
+		    struct sentinel *s)
+{
+	long long k;
+	val_t kk;
+
+	i = strip_parens(t, i);
+	if (i < 0 || !eval_const(t, i, &k) || k >= 0)
+		return 0;
+	kk = convert(k, type);
+	for (int b = 0; b < 256; b++)
+		if ((d->s[b] == kk) != (d->u[b] == kk)) {
+			*s = (struct sentinel){ i, k, b };
+			return 1;
+		}
+	return 0;
+}
+
+/* A return's value, or either arm of the ?: it is. */
+static int returns_sentinel(const struct tree *t, int ret, const struct domain *d,
+			    struct ctype type, struct sentinel *s)
+{
+	int e = strip_parens(t, last_expr_child(t, ret));
+
+	if (e >= 0 && t->n[e].kind == CXCursor_ConditionalOperator)
+		return collides(t, child(t, e, 1), d, type, s) ||
+		       collides(t, child(t, e, 2), d, type, s);
+	return e >= 0 && collides(t, e, d, type, s);
+}
+
+static int find_sentinel(struct walk *w, const struct occ *o, struct sentinel *s)
+{
+	const struct tree *t = &w->t;
+	struct ctype type = T(w, o->top).type;
+
+	if (type.cls != T_INT || !type.is_signed || returns_to_its_call(w))
+		return 0;
+	for (int i = 0; i < t->len; i++)
+		if (t->n[i].kind == CXCursor_ReturnStmt && returns_sentinel(t, i, &o->d, type, s))
+			return 1;
+	for (size_t k = 0; o->carrier >= 0 && k < w->nwr; k++) {
+		const struct write *wr = &w->wr[k];
+
+		if (wr->plain && wr->value >= 0 &&
+		    clang_equalCursors(w->car[wr->car].decl, w->car[o->carrier].decl) &&
+		    collides(t, wr->value, &o->d, type, s))
+			return 1;
+	}
+	return 0;
+}
+
+/* The first byte whose value differs, or -1. */
+static int first_differing(const struct domain *d)
+{
+	for (int b = 0; b < 256; b++)
+		if (d->s[b] != d->u[b])
+			return b;
+	return -1;
+}
+
+/* Fill v for a value returned next to sentinel s (its texts to free). */
+static void sentinel_verdict(struct walk *w, const struct occ *o, const struct sentinel *s,
+			     struct verdict *v)
+{
+	v->id = V_RETURNED_AS_SENTINEL;
+	v->br = o->d.s[s->byte] == convert(s->k, T(w, o->top).type) ? BREAKS_SIGNED
+								    : BREAKS_UNSIGNED;
+	v->byte = s->byte;
+	v->vs = o->d.s[s->byte];
+	v->vu = o->d.u[s->byte];
+	v->k = s->k;
+	v->expr = node_text(w, o->top);
+	v->other = node_text(w, s->node);
+}
+
 /* The value leaves the function as a signed int: returned, stored
  * outside, passed to a function we cannot see into or to assembly. */
 static void check_escape(struct walk *w, struct occ *o)
@@ -204,13 +293,23 @@ static void check_escape(struct walk *w, struct occ *o)
 	const struct node *c = &T(w, o->ctx);
 	CXString ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
 	struct verdict v = { .id = NR_VERDICTS, .br = BREAKS_EITHER, .type = clang_getCString(ts) };
-	char *what = NULL, *lhs = NULL, *name = NULL;
+	char *what = NULL, *lhs = NULL, *name = NULL, *expr = NULL;
+	struct sentinel s;
 	int arg = -1;
 
 	/* A callee that takes it back as a char gets the same byte,
 	 * whatever tested it before. */
 	if (c->kind == CXCursor_CallExpr && is_char_consumer(c->cur))
 		harmless(o, V_CHAR_CONSUMER, o->top);
+	/* Returned next to a sentinel it can be taken for: whatever
+	 * tested it, the callers' test of the sentinel is what differs. */
+	else if (c->kind == CXCursor_ReturnStmt && judging_guard(w, o) < 0 &&
+		 find_sentinel(w, o, &s)) {
+		record_return(w, o);
+		sentinel_verdict(w, o, &s, &v);
+		expr = (char *)v.expr;
+		lhs = (char *)v.other;
+	}
 	/* Tested on its way out: judged at the test (CS001/CS002/CS003). */
 	else if (tested_guard(w, o) >= 0)
 		harmless(o, V_TESTED_BEFORE, o->top);
@@ -267,7 +366,8 @@ static void check_escape(struct walk *w, struct occ *o)
 		v.other = lhs;
 		v.callee = name;
 		judge(w, &v);
-		if (v.id == V_ESCAPES_RETURNED && static_function(w))
+		if ((v.id == V_ESCAPES_RETURNED || v.id == V_RETURNED_AS_SENTINEL) &&
+		    static_function(w))
 			note_static_return(w, w->out->len > before ? before : SIZE_MAX,
 					   explained_return(w, o));
 		if (v.id == V_ESCAPES_PASSED)
@@ -277,6 +377,51 @@ static void check_escape(struct walk *w, struct occ *o)
 	free(what);
 	free(lhs);
 	free(name);
+	free(expr);
+}
+
+/*
+ * A value computed from a char and returned as a wider signed int
+ * leaves as the char does (hub.c's return info->nports + 1, next to
+ * return -ENOSYS): a CS010 note, unless tested on its way out, or
+ * followed to the callers here.  1 when judged.
+ */
+static int escape_derived(struct walk *w, struct occ *o)
+{
+	struct ctype type = T(w, o->top).type;
+	CXString ts;
+	struct verdict v = { .id = V_DERIVED_RETURNED, .br = BREAKS_EITHER };
+	struct sentinel s;
+	char *what;
+	size_t before = w->out->len;
+	int b = first_differing(&o->d);
+
+	if (type.cls != T_INT || !type.is_signed || type.bits <= 8 || b < 0)
+		return 0;
+	if (judging_guard(w, o) < 0 && find_sentinel(w, o, &s)) {
+		sentinel_verdict(w, o, &s, &v);
+	} else if (tested_guard(w, o) >= 0) {
+		harmless(o, V_TESTED_BEFORE, o->top);
+		return 1;
+	} else {
+		v.byte = b;
+		v.vs = o->d.s[b];
+		v.vu = o->d.u[b];
+		v.expr = node_text(w, o->top);
+	}
+	ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
+	v.type = clang_getCString(ts);
+	v.at = at_value(w, o, o->top);
+	v.value = what = value_name(w, o);
+	judge(w, &v);
+	if (static_function(w))
+		note_static_return(w, w->out->len > before ? before : SIZE_MAX,
+				   explained_return(w, o));
+	clang_disposeString(ts);
+	free(what);
+	free((char *)v.expr);
+	free((char *)v.other);
+	return 1;
 }
 
 /* Into another TU's body: judged there once the records are joined. */
@@ -315,6 +460,8 @@ void pass_on_derived(struct walk *w, struct occ *o)
 		record_return(w, o);
 		if (returns_to_its_call(w))
 			harmless(o, V_RETURNED_FOLLOWED, o->top);
+		else if (escape_derived(w, o))
+			;
 		else if (static_function(w))
 			note_static_return(w, SIZE_MAX, explained_return(w, o));
 	} else if (stores_outside(w, o)) {
@@ -434,7 +581,7 @@ void check_stores(struct walk *w)
 
 		if (!is_cast(t, i) || t->n[i].type.cls != T_PLAIN_CHAR)
 			continue;
-		c = strip_parens(t, t->n[i].first);
+		c = strip_parens(t, cast_operand(t, i));
 		if (c < 0 || t->n[c].type.cls != T_INT || !eval_const(t, c, &k) ||
 		    (k & 0xff) < 0x80)
 			continue;

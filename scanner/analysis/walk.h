@@ -264,6 +264,9 @@ int one_sided_guard(struct walk *w, const struct occ *o);
 /* The condition that compares o's value on the way to its observation
  * (p4.c's j != -1 before test_bit(j, ...)), or -1. */
 int tested_guard(struct walk *w, const struct occ *o);
+/* ...by a test whose answer differs between the signednesses (that
+ * test is the finding), or -1. */
+int judging_guard(struct walk *w, const struct occ *o);
 
 /* sources.c: a source that holds bytes 0x00-0x7f only (a const ASCII
  * table, a local assigned only ASCII constants, reads of such tables or

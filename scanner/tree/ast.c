@@ -370,6 +370,11 @@ int is_cast(const struct tree *t, int i)
 	return is_implicit_cast(t, i) || t->n[i].kind == CXCursor_CStyleCastExpr;
 }
 
+int cast_operand(const struct tree *t, int i)
+{
+	return t->n[i].kind == CXCursor_CStyleCastExpr ? last_expr_child(t, i) : t->n[i].first;
+}
+
 static const struct { enum CXTypeKind kind; unsigned char cls, is_signed; } type_classes[] = {
 	{ CXType_Char_S, T_PLAIN_CHAR, 1 }, { CXType_Char_U, T_PLAIN_CHAR, 0 },
 	{ CXType_SChar, T_SCHAR, 1 },	{ CXType_UChar, T_UCHAR, 0 },

@@ -73,6 +73,9 @@ int is_expr(enum CXCursorKind k);
 int last_expr_child(const struct tree *t, int i);
 int is_implicit_cast(const struct tree *t, int i);
 int is_cast(const struct tree *t, int i);	/* implicit or explicit */
+/* What cast i converts: a cast to a typedef, (uint32_t)c, has the
+ * type's name (a TypeRef) as its first child and the operand last. */
+int cast_operand(const struct tree *t, int i);
 
 /* The first child cursor of c (libclang's own, not the tree's), or null. */
 CXCursor cursor_first_child(CXCursor c);

@@ -150,7 +150,7 @@ static int derive(const struct tree *t, int v, leaf_fn *leaf, void *arg, struct 
 	if ((src = leaf(t, i, arg, d)) >= 0)
 		return src;
 	if (is_value_cast(t, i)) {
-		if ((src = derive(t, t->n[i].first, leaf, arg, d, depth + 1)) >= 0)
+		if ((src = derive(t, cast_operand(t, i), leaf, arg, d, depth + 1)) >= 0)
 			domain_cast(d, t->n[i].type);
 		return src;
 	}

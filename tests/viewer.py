@@ -36,7 +36,7 @@ def render(sarif, workdir, png):
                 '<title>loading</title></head><body><div id="root"></div><script>window.CHARSCAN_LOG = %s;'
                 '</script><script src="bundle.js"></script></body></html>' % log.replace("</", "<\\/"))
     chrome = ["timeout", "180", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
-              "--virtual-time-budget=60000", "--window-size=1400,3000", "file://" + page]
+              "--virtual-time-budget=60000", "--window-size=1400,8000", "file://" + page]
     dom = subprocess.run(chrome[:-1] + ["--dump-dom", chrome[-1]], capture_output=True, text=True).stdout
     subprocess.run(chrome[:-1] + ["--screenshot=" + png, chrome[-1]], capture_output=True)
     dom = re.sub(r"<script[^>]*>.*?</script>|<style[^>]*>.*?</style>", "", dom, flags=re.S)

@@ -129,13 +129,17 @@ def forge_version(data):
 
 
 BREAKAGES = {
-    "corrupt": lambda e, data: write(e, data[:100] + bytes([data[100] ^ 0x55]) + data[101:], "wb"),
-    "truncated": lambda e, data: write(e, data[:len(data) // 2], "wb"),
-    "foreign": lambda e, data: write(e, forge_version(data), "wb"),
-    "not ours": lambda e, data: write(e, b"GARBAGE!" + data[8:], "wb"),
-    "unreadable": lambda e, data: (os.unlink(e), os.mkdir(e)),
+    "corrupt": lambda e, data, other: write(e, data[:100] + bytes([data[100] ^ 0x55]) + data[101:], "wb"),
+    "truncated": lambda e, data, other: write(e, data[:len(data) // 2], "wb"),
+    "foreign": lambda e, data, other: write(e, forge_version(data), "wb"),
+    "not ours": lambda e, data, other: write(e, b"GARBAGE!" + data[8:], "wb"),
+    # Another TU's whole entry under this one's key: its findings would
+    # replace this TU's (the seal covers the key).
+    "another TU's": lambda e, data, other: write(e, other, "wb"),
+    "unreadable": lambda e, data, other: (os.unlink(e), os.mkdir(e)),
 }
 WHY = {"corrupt": "is truncated or corrupt", "truncated": "is truncated or corrupt",
+       "another TU's": "not this TU's",
        "foreign": "was written by another version of charscan or libclang",
        "not ours": "is not a charscan cache entry", "unreadable": "cannot be read"}
 
@@ -146,9 +150,9 @@ def cache_entries_broken_foreign_or_unreadable_are_misses_with_a_note():
     cache, good = os.path.join(d, "cache"), os.path.join(d, "good.sarif")
     scan(db, good, "--cache", cache)
     for how, breaks in BREAKAGES.items():
-        e = entries(cache)[0]
+        e, o = entries(cache)[:2]
         data = open(e, "rb").read()
-        breaks(e, data)
+        breaks(e, data, open(o, "rb").read())
         out = os.path.join(d, "broken.sarif")
         p = scan(db, out, "--cache", cache)
         check(counts(p) == (4, 3, 1), "%s: %s" % (how, p.stderr))

@@ -9,7 +9,9 @@ import html.parser
 import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import urllib.parse
 
 from harness import RULE_TESTS, ROOT, check, compdb, load, run, scratch, test, write
@@ -183,7 +185,7 @@ def step_problems(li, message, path, line, srcroot):
 @test
 def html_report_finding_page_shows_related_locations_flow_fix_and_help():
     d, sarif = scan_rule_cases()
-    out = report(sarif, os.path.join(d, "html"))
+    out = report(sarif, os.path.join(d, "html"), "--srcroot", RULE_TESTS)
     results = listed(sarif)
     # The finding with the most related locations and a code flow and a fix.
     chosen = max((r for r in results if r.get("codeFlows") and r.get("fixes")),
@@ -318,6 +320,31 @@ def html_report_reads_source_below_srcroot_only():
     check(p.returncode == 0 and "source tree" in p.stderr and "no such file" in p.stderr.lower() and
           "source not shown" in open(os.path.join(d, "html2", pages["a.c"])).read(),
           "the report's own tree gone: exit %d\n%s" % (p.returncode, p.stderr))
+
+
+@test
+def html_report_trusts_a_reports_own_srcroot_only_below_the_current_folder():
+    """A report names any folder as its %SRCROOT%: without --srcroot its
+    files are shown only when that root is the current folder or below."""
+    elsewhere = tempfile.mkdtemp(prefix="charscan-elsewhere.")
+    try:
+        # The line above the finding is in no snippet or message: only a
+        # page that read the file shows it.
+        write(os.path.join(elsewhere, "a.c"), HOSTILE.replace("\tchar c = p[0];", "\tchar c = p[0]; /* SECRET */"))
+        db = compdb(elsewhere, ["a.c"], [])
+        sarif = os.path.join(elsewhere, "out.sarif")
+        p = run(["-p", db, "-o", sarif, "--srcroot", elsewhere, "-q"])
+        check(p.returncode == 1, "scan: exit %d\n%s" % (p.returncode, p.stderr))
+        d = scratch("report-elsewhere")
+        p = run(["report", sarif, "-o", os.path.join(d, "html")])
+        pages = "".join(open(os.path.join(d, "html", "f", f)).read() for f in os.listdir(os.path.join(d, "html", "f")))
+        check(p.returncode == 0 and "not the current folder" in p.stderr and "SECRET" not in pages,
+              "a report from elsewhere chose the tree: exit %d\n%s" % (p.returncode, p.stderr))
+        p = run(["report", sarif, "-o", os.path.join(d, "here")], cwd=elsewhere)
+        pages = "".join(open(os.path.join(d, "here", "f", f)).read() for f in os.listdir(os.path.join(d, "here", "f")))
+        check(p.returncode == 0 and "SECRET" in pages, "run in its own tree: exit %d\n%s" % (p.returncode, p.stderr))
+    finally:
+        shutil.rmtree(elsewhere, ignore_errors=True)
 
 
 @test

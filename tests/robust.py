@@ -494,6 +494,18 @@ def a_cycle_of_response_files_is_an_error_not_a_hang():
 
 
 @test
+def response_files_nested_past_the_limit_are_an_error_not_a_crash():
+    # a0.rsp names a1.rsp ... a21.rsp: the 17th level is refused before
+    # it is opened (it once overwrote the table of open files).
+    files = {"a%d.rsp" % i: "-DX%d @a%d.rsp" % (i, i + 1) for i in range(21)}
+    files["a21.rsp"] = "-DEND"
+    d = rsp_project("rsp-deep", ["@a0.rsp"], files)
+    p, notes, found = rsp_scan(d, timeout=30)
+    check(p.returncode == 3 and "nested too deep" in notes, "exit %d %s %s" % (p.returncode, notes, p.stderr[-300:]))
+    check(len(found) == 1, found)
+
+
+@test
 def a_response_file_that_is_a_fifo_or_too_large_is_refused():
     d = rsp_project("rsp-fifo", ["@pipe.rsp", "@big.rsp"])
     os.mkfifo(os.path.join(d, "pipe.rsp"))

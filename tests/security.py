@@ -253,3 +253,29 @@ def names_from_any_input_start_no_line_on_stderr():
     check(not any(l.startswith("::") for l in p.stderr.splitlines() + p.stdout.splitlines()),
           "a line of its own from a file name:\n" + p.stderr)
     check("\\x0a::error" in p.stderr, "the name is not shown escaped:\n" + p.stderr)
+
+
+ODD = "int \u00e4char;\nconst char *s = \"char\";\nunsigned char u;\n/* char */ int k;\nint x; // char\n"
+
+
+@test
+def fix_changes_only_a_char_keyword_never_part_of_a_name_literal_or_comment():
+    """A fix pointed at "char" inside a name (after a UTF-8 letter), a
+    string, a comment, or after "unsigned" is refused: the file is left
+    as it is."""
+    d = project("sec-token", {"p4.c": P4_LIKE, "odd.c": ODD})
+    report = scan(d)
+    lines = ODD.split("\n")
+    for n, line in enumerate(lines[:-1], 1):
+        col = line.rfind("char") + 1  # UTF-16 units: every character here is one unit
+
+        def edit(r, n=n, col=col):
+            change = r["fixes"][0]["artifactChanges"][0]
+            change["artifactLocation"]["uri"] = "odd.c"
+            region = change["replacements"][0]["deletedRegion"]
+            region.update(startLine=n, endLine=n, startColumn=col, endColumn=col + 4)
+        bad = crafted(report, os.path.join(d, "bad.sarif"), edit)
+        p = run(["fix", bad, "--rules", "CS001"])
+        check(p.returncode == 3 and "no longer reads as the fix expects" in p.stderr,
+              "line %d %r: exit %d\n%s" % (n, line, p.returncode, p.stderr))
+        check(open(os.path.join(d, "odd.c"), encoding="utf-8").read() == ODD, "line %d %r was changed" % (n, line))

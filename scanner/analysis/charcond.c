@@ -141,13 +141,11 @@ void char_conditional(struct findings *f, struct filecache *src, int explain)
  * would keep every scanned file. */
 static int file_mentions(const char *path)
 {
-	FILE *fp = fopen(path, "rb");
+	const char *why;
 	size_t len = 0;
-	char *buf = fp ? read_all(fp, &len) : NULL;
+	char *buf = read_input(path, LIMIT_SOURCE, &len, &why);
 	int yes = buf && mentions(buf, len);
 
-	if (fp)
-		fclose(fp);
 	free(buf);
 	return yes;
 }

@@ -78,3 +78,21 @@ const char *relative_path(const char *path, const char *root)
 		;
 	return *rel ? rel : path;
 }
+
+int path_below(const char *path, const char *tree)
+{
+	size_t n = strlen(tree);
+
+	if (!strcmp(tree, "/"))
+		return path[0] == '/';
+	return !strncmp(path, tree, n) && (path[n] == '/' || !path[n]);
+}
+
+int root_is_here(const char *real_root)
+{
+	char *cwd = getcwd(NULL, 0);
+	int here = cwd && path_below(real_root, cwd);
+
+	free(cwd);
+	return here;
+}

@@ -12,4 +12,11 @@ char *fold_path(char *path);
 /* path relative to root when it lies below it, else path itself. */
 const char *relative_path(const char *path, const char *root);
 
+/* Is the resolved path the resolved tree itself or below it? */
+int path_below(const char *path, const char *tree);
+/* May a report's own %SRCROOT% (resolved) choose the tree charscan reads
+ * or writes?  Only when it is the current folder or below it: a report
+ * from elsewhere names whatever folder it likes (SECURITY.md). */
+int root_is_here(const char *real_root);
+
 #endif

@@ -77,12 +77,20 @@ const char *file_kind(unsigned m)
 
 char *read_input(const char *path, size_t limit, size_t *len, const char **why)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	size_t n = 0;
 	ssize_t got;
 	char *buf;
+	int fd;
 
+	/* A device is refused before it is opened: opening one can act
+	 * (a watchdog, a tape's rewind, a terminal made ours). */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		*why = kinds[kind_index(st.st_mode)].refusal;
+		errno = EINVAL;
+		return NULL;
+	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		*why = strerror(errno);
 		if (fd >= 0)

@@ -127,7 +127,7 @@ static int still_there(struct fix_run *r, const struct finding *x, size_t *start
 		*end = (line - buf) + ucol_byte(line, len, x->fix.loc.end_ucol);
 		if (*end >= *start && strlen(x->fix.deleted) == *end - *start &&
 		    !memcmp(buf + *start, x->fix.deleted, *end - *start) &&
-		    fix_whole_token(buf, flen, *start, *end))
+		    fix_whole_token(line, len, *start - (line - buf), *end - (line - buf)))
 			return 0;
 	}
 	complain("fix: %s:%u no longer reads as the fix expects; not fixing [%s]",

@@ -37,20 +37,8 @@ static char *real_dir(const char *dir, char **err)
 	return real;
 }
 
-/* Is path (resolved) the tree itself or below it? */
-static int below(const char *path, const char *tree)
-{
-	size_t n = strlen(tree);
-
-	if (!strcmp(tree, "/"))
-		return 1;
-	return !strncmp(path, tree, n) && (path[n] == '/' || !path[n]);
-}
-
 int fix_tree_open(struct fix_tree *t, const char *given, const char *report_root, char **err)
 {
-	char *cwd;
-
 	memset(t, 0, sizeof(*t));
 	t->report_root = xstrdup(report_root);
 	if (given) {
@@ -59,14 +47,11 @@ int fix_tree_open(struct fix_tree *t, const char *given, const char *report_root
 	}
 	if (!(t->real = real_dir(report_root, err)))
 		return -1;
-	cwd = getcwd(NULL, 0);
-	if (!cwd || !below(t->real, cwd)) {
+	if (!root_is_here(t->real)) {
 		*err = xasprintf("fix: the report's %%SRCROOT%% (%s) is not the current folder "
 				 "or below it; give --srcroot DIR, the tree to fix", report_root);
-		free(cwd);
 		return -1;
 	}
-	free(cwd);
 	return 0;
 }
 
@@ -95,14 +80,14 @@ char *fix_tree_resolve(const struct fix_tree *t, const char *path, const char **
 		/* Gone, or a link to nothing: refused as changed when the
 		 * name itself is below the tree, as hostile otherwise. */
 		lexical = clean_path(xstrdup(moved));
-		*gone = errno == ENOENT && below(lexical, t->real);
+		*gone = errno == ENOENT && path_below(lexical, t->real);
 		*why = *gone ? "it is gone since the scan" : "it is outside the source tree";
 		free(lexical);
 		free(moved);
 		return NULL;
 	}
 	free(moved);
-	if (!below(real, t->real) || !strcmp(real, t->real))
+	if (!path_below(real, t->real) || !strcmp(real, t->real))
 		*why = "it is outside the source tree";
 	else if (stat(real, &st) || !S_ISREG(st.st_mode))
 		*why = "it is not a regular file";
@@ -133,12 +118,62 @@ const char *fix_shape(const struct finding *x)
 	return NULL;
 }
 
-/* Bytes [start, end) of a line are a whole token, not part of a name. */
-int fix_whole_token(const char *buf, size_t len, size_t start, size_t end)
+/* Is byte c part of a name: ASCII letters, digits, _ and $, and any
+ * byte of a UTF-8 sequence (an identifier may hold one)? */
+static int name_byte(unsigned char c)
 {
 	static const char ident[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				    "0123456789_$";
 
-	return (!start || !memchr(ident, buf[start - 1], sizeof(ident) - 1)) &&
-	       (end >= len || !memchr(ident, buf[end], sizeof(ident) - 1));
+	return c >= 0x80 || (c && memchr(ident, c, sizeof(ident) - 1));
+}
+
+/* Is offset at of the line inside a comment or a literal that opened on
+ * the line before it? */
+static int quoted_at(const char *line, size_t at)
+{
+	char quote = 0;
+
+	for (size_t i = 0; i < at; i++) {
+		if (quote == '*') {
+			if (line[i] == '*' && line[i + 1] == '/')
+				quote = 0, i++;
+		} else if (quote) {
+			if (line[i] == '\\')
+				i++;
+			else if (line[i] == quote)
+				quote = 0;
+		} else if (line[i] == '/' && line[i + 1] == '/') {
+			return 1;
+		} else if (line[i] == '/' && line[i + 1] == '*') {
+			quote = '*', i++;
+		} else if (line[i] == '"' || line[i] == '\'') {
+			quote = line[i];
+		}
+	}
+	return quote != 0;
+}
+
+/* The word that ends at offset end of the line, white space skipped. */
+static int word_before(const char *line, size_t end, const char *word)
+{
+	size_t n = strlen(word);
+
+	while (end && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+		end--;
+	return end >= n && !memcmp(line + end - n, word, n) &&
+	       (end == n || !name_byte((unsigned char)line[end - n - 1]));
+}
+
+/*
+ * Bytes [start, end) of a line (len bytes) are the type keyword "char"
+ * that charscan's fix changes: a whole token, not part of a name, not in
+ * a comment or literal, and not already given a signedness.
+ */
+int fix_whole_token(const char *line, size_t len, size_t start, size_t end)
+{
+	return end <= len && (!start || !name_byte((unsigned char)line[start - 1])) &&
+	       (end == len || !name_byte((unsigned char)line[end])) &&
+	       !quoted_at(line, start) && !word_before(line, start, "signed") &&
+	       !word_before(line, start, "unsigned");
 }

@@ -17,6 +17,7 @@ void fix_tree_free(struct fix_tree *t);
 char *fix_tree_resolve(const struct fix_tree *t, const char *path, const char **why, int *gone);
 /* NULL when x's fix is a change charscan makes, else why not. */
 const char *fix_shape(const struct finding *x);
-int fix_whole_token(const char *buf, size_t len, size_t start, size_t end);
+/* [start, end) of a line of len bytes is a "char" keyword a fix may change. */
+int fix_whole_token(const char *line, size_t len, size_t start, size_t end);
 
 #endif

@@ -89,10 +89,13 @@ static void identity(struct mailer *m)
 /* The MAINTAINERS entry of a file, or its directory outside a kernel. */
 static char *subsystem_of(const struct mailer *m, const char *rel)
 {
+	/* "./": a file named "--foo" is no option of the script's. */
+	char *path = xasprintf("./%s", rel);
 	char *argv[] = { "perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback",
-			 "--subsystem", "--no-email", "--no-l", "-f", (char *)rel, NULL };
+			 "--subsystem", "--no-email", "--no-l", "-f", path, NULL };
 	char *s = m->kernel ? first_line(argv, m->srcroot) : NULL, *slash;
 
+	free(path);
 	if (s)
 		return s;
 	s = xstrdup(rel);

@@ -283,6 +283,12 @@ int report_command(const struct options *o)
 		complain("report: %s; the pages show no source (--srcroot DIR)", err);
 		free(err);
 		err = NULL;
+	} else if (!o->srcroot && !root_is_here(r.root)) {
+		/* The report's own root names any folder: trusted only here. */
+		complain("report: the report's %%SRCROOT%% (%s) is not the current folder or "
+			 "below it; the pages show no source (--srcroot DIR)", root);
+		free(r.root);
+		r.root = NULL;
 	}
 	select_findings(&r);
 	if (write_pages(&r, &err))

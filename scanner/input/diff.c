@@ -129,18 +129,17 @@ static const struct changed_file *changed(const struct changes *ch, const char *
 static int deps_touch(const char *depfile, const struct tu *tu, const struct changes *ch,
 		      int *found)
 {
-	FILE *f = fopen(depfile, "r");
-	char *buf, *save = NULL;
+	const char *why;
+	char *save = NULL;
 	size_t len;
+	/* Named by the database or the tree: a FIFO or a link to /dev/zero
+	 * is no dependency file (read_input refuses it at once). */
+	char *buf = read_input(depfile, LIMIT_SOURCE, &len, &why);
 	int hit = 0;
 
-	if (!f)
+	if (!buf)
 		return 0;
 	*found = 1;
-	buf = read_all(f, &len);
-	fclose(f);
-	buf = xrealloc(buf, len + 1);
-	buf[len] = '\0';
 	for (char *w = strtok_r(buf, " \t\n\\", &save); w && !hit; w = strtok_r(NULL, " \t\n\\", &save)) {
 		size_t n = strlen(w);
 

@@ -97,8 +97,6 @@ static char *read_rsp(struct expansion *x, const char *path, int fd, struct stat
 	for (int d = 0; d < x->depth; d++)
 		if (x->open[d].st_dev == st->st_dev && x->open[d].st_ino == st->st_ino)
 			return fail(x, path, "includes itself (a cycle of @files)"), NULL;
-	if (x->depth == RSP_MAX_DEPTH)
-		return fail(x, path, "response files nested too deep"), NULL;
 	if (st->st_size > RSP_MAX_FILE || x->total + st->st_size > RSP_MAX_TOTAL)
 		return fail(x, path, "too large"), NULL;
 	buf = xmalloc((size_t)st->st_size + 1);
@@ -129,6 +127,12 @@ static int expand_file(struct expansion *x, const char *name)
 	size_t len;
 	int fd, rc = -1;
 
+	/* Checked before x->open[x->depth] is filled: it has no room past. */
+	if (x->depth == RSP_MAX_DEPTH) {
+		fail(x, path, "response files nested too deep");
+		free(path);
+		return -1;
+	}
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
 		fail(x, path, strerror(errno));

@@ -543,15 +543,14 @@ static int read_line_entry(char *rest, struct cg_lines *l)
 static int cache_read(const char *cache_dir, const char *key, struct cg_lines *out)
 {
 	char *path = xasprintf("%s/%s", cache_dir, key), *text, *s, *nl;
-	FILE *f = fopen(path, "r");
+	const char *why;
 	struct cg_lines l = { 0 };
 	int ok = 0;
 
+	text = read_input(path, LIMIT_REPORT, NULL, &why);
 	free(path);
-	if (!f)
+	if (!text)
 		return 0;
-	text = read_all(f, NULL);
-	fclose(f);
 	s = text;
 	if (strncmp(s, CACHE_MAGIC "\n", sizeof(CACHE_MAGIC)))
 		goto out;

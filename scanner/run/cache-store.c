@@ -232,7 +232,7 @@ void cache_store(const char *dir, const char *key, CXIndex index, CXTranslationU
 		if (!put_lists(&b, &d)) {
 			wire_put_u32(&b, (uint32_t)msg->len);
 			buf_add(&b, msg->p, msg->len);
-			EVP_Digest(b.p, b.len, md, NULL, EVP_sha256(), NULL);
+			entry_seal(b.p, b.len, key, md);
 			buf_add(&b, md, SHA_LEN);
 			write_entry(dir, key, &b);
 		}

@@ -123,7 +123,20 @@ struct cache_entry {
 };
 
 /* NULL when the entry is whole, ours and of this version; else why not. */
-static const char *entry_open(struct cache_entry *e)
+void entry_seal(const void *data, size_t len, const char *key, unsigned char *md)
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+
+	if (!ctx)
+		die("out of memory");
+	EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
+	EVP_DigestUpdate(ctx, data, len);
+	EVP_DigestUpdate(ctx, key, strlen(key));
+	EVP_DigestFinal_ex(ctx, md, NULL);
+	EVP_MD_CTX_free(ctx);
+}
+
+static const char *entry_open(struct cache_entry *e, const char *key)
 {
 	unsigned char md[EVP_MAX_MD_SIZE];
 	char *version;
@@ -139,9 +152,9 @@ static const char *entry_open(struct cache_entry *e)
 		return "was written by another version of charscan or libclang";
 	if (e->len < MAGIC_LEN + SHA_LEN)
 		return "is truncated or corrupt";
-	EVP_Digest(e->data, e->len - SHA_LEN, md, NULL, EVP_sha256(), NULL);
+	entry_seal(e->data, e->len - SHA_LEN, key, md);
 	if (e->r.bad || memcmp(md, e->data + e->len - SHA_LEN, SHA_LEN))
-		return "is truncated or corrupt";
+		return "is truncated or corrupt, or not this TU's";
 	e->r.end -= SHA_LEN;
 	return NULL;
 }
@@ -157,7 +170,8 @@ static int entry_message(struct cache_entry *e)
 }
 
 /* 0 with e filled; -1 quietly (no entry); -2 with *why. */
-static int entry_read(const char *path, struct cache_entry *e, const char **why)
+static int entry_read(const char *path, const char *key, struct cache_entry *e,
+		      const char **why)
 {
 	memset(e, 0, sizeof(*e));
 	e->data = read_input(path, LIMIT_REPORT, &e->len, &e->io_why);
@@ -167,7 +181,7 @@ static int entry_read(const char *path, struct cache_entry *e, const char **why)
 		*why = "cannot be read";
 		return -2;
 	}
-	if ((*why = entry_open(e))) {
+	if ((*why = entry_open(e, key))) {
 		free(e->data);
 		return -2;
 	}
@@ -354,7 +368,7 @@ int cache_lookup(struct scan_cache *c, const char *key, const struct tu *tu, str
 	char *path = entry_path(c->dir, key);
 	const char *why = NULL;
 	struct cache_entry e;
-	int rc = entry_read(path, &e, &why), hit = 0;
+	int rc = entry_read(path, key, &e, &why), hit = 0;
 
 	if (!rc && entry_fresh(c, &e, tu)) {
 		if (entry_message(&e))
@@ -394,7 +408,7 @@ int cache_deps(const char *dir, const char *key, void (*fn)(const char *path, vo
 	const char *why;
 	struct cache_entry e;
 	struct lists l;
-	int rc = entry_read(path, &e, &why);
+	int rc = entry_read(path, key, &e, &why);
 
 	free(path);
 	if (rc)

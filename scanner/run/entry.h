@@ -2,6 +2,7 @@
 #ifndef CHARSCAN_ENTRY_H
 #define CHARSCAN_ENTRY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define MAGIC		"CSCACHE\n"
@@ -24,6 +25,9 @@ void lists_free(struct lists *l);
 /* Which charscan and which libclang: an entry of another is not read. */
 const char *entry_version(void);
 void entry_hex(const unsigned char *md, char *hex);
+/* The entry's closing SHA-256: of its bytes and of the key it is stored
+ * under, so that an entry copied under another TU's key is no entry. */
+void entry_seal(const void *data, size_t len, const char *key, unsigned char *md);
 char *entry_path(const char *dir, const char *key);
 /* strcmp of the strings that two pointers point to (first members). */
 int entry_by_path(const void *a, const void *b);

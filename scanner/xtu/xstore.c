@@ -82,18 +82,18 @@ out:
 static int read_shard(const char *path, uint64_t *key, char **opts, unsigned *k,
 		      unsigned *n, struct xrecs *r, char **err)
 {
-	FILE *f = fopen(path, "r");
-	char *text, *line, *next;
+	const char *why;
+	char *line, *next;
 	size_t count = 0, len, first = r->len;
 	int version, rc = -1, ended = 0, at = 0;
 	unsigned long long h;
+	char *text = read_input(path, LIMIT_REPORT, &len, &why);
 
-	if (!f) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
+	if (!text) {
+		*err = xasprintf("%s: %s", path, why);
 		return -1;
 	}
-	text = read_all(f, &len);
-	if (ferror(f) || strlen(text) != len) {
+	if (strlen(text) != len) {
 		*err = xasprintf("%s: unreadable or not text", path);
 		goto out;
 	}
@@ -136,7 +136,6 @@ out:
 		while (r->len > first)
 			xrec_free(&r->v[--r->len]);
 	free(text);
-	fclose(f);
 	return rc;
 }
 

@@ -249,3 +249,26 @@ def diff_reads_the_cached_dependency_lists():
     p = run(["-p", db, "--diff", "HEAD", "--cache", cache])
     check(counts(p)[0] == 3 and "1 TUs have no dependency file nor --cache entry; scanned "
           "because a header changed" in p.stderr, "a TU not in the cache: %s" % p.stderr)
+
+
+@test
+def cache_hits_a_header_below_nested_search_folders():
+    """kbuild's -Iarch/x86/include and -Iarch/x86/include/uapi: a file
+    under both has two readings of its name (<uapi/asm/sig.h> found in
+    the first, or <asm/sig.h> in the second), and arch's own asm/sig.h
+    (not read) stands in the way of the second.  The entry holds the
+    readings a lookup could have taken, so a warm scan parses nothing;
+    a header that appears before the one read still makes it stale."""
+    d = scratch("cache-nested")
+    for sub in ("src", "pre", "arch/inc/asm", "arch/inc/uapi/asm"):
+        os.makedirs(os.path.join(d, sub))
+    write(os.path.join(d, "arch/inc/asm/sig.h"), "#include <uapi/asm/sig.h>\n")
+    write(os.path.join(d, "arch/inc/uapi/asm/sig.h"), "static inline int s(char c) { return c < 0; }\n")
+    write(os.path.join(d, "src", "a.c"), "#include <uapi/asm/sig.h>\nint fa(char c) { return s(c); }\n")
+    db = compdb(d, ["src/a.c"], ["-Ipre", "-Iarch/inc", "-Iarch/inc/uapi"])
+    cache = os.path.join(d, "cache")
+    check(rescan(d, db, "cold", cache) == (1, 0, 1), "cold")
+    check(rescan(d, db, "warm", cache) == (1, 1, 0), "a header below nested folders made the entry stale")
+    os.makedirs(os.path.join(d, "pre", "uapi", "asm"))
+    write(os.path.join(d, "pre", "uapi", "asm", "sig.h"), "static inline int s(char c) { return c == -1; }\n")
+    check(rescan(d, db, "shadowed", cache) == (1, 0, 1), "a header found first now did not make it stale")

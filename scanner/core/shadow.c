@@ -79,12 +79,22 @@ struct absent {
 	int only_absent;		/* shadow_paths(): those absent now */
 	void (*fn)(const char *path, void *arg);
 	void *arg;
+	/* Store time: is a path one of the files read?  Then each
+	 * reading of a file's name is weighed instead of listed. */
+	int (*is_dep)(const char *path, void *arg);
+	int consistent;			/* the reading weighed has no shadow now */
 };
 
 static void must_stay_absent(struct absent *a, const char *dir, const char *name)
 {
 	char *path = xasprintf("%s/%s", dir, name);
 
+	if (a->is_dep) {
+		if (!a->is_dep(path, a->arg) && !shadow_still_absent(path))
+			a->consistent = 0;
+		free(path);
+		return;
+	}
 	if ((!a->only_absent || shadow_still_absent(path)) &&
 	    *(char **)tsearch(path, &a->tree, (int (*)(const void *, const void *))strcmp) == path) {
 		a->fn(path, a->arg);
@@ -94,17 +104,28 @@ static void must_stay_absent(struct absent *a, const char *dir, const char *name
 	free(path);
 }
 
-/* dep under ordered->v[k]: each earlier folder's copy of its name, and
- * the first folders' (those searched before any: the includer's). */
-static void shadows_of(struct absent *a, const char *dep, const struct dirs *ordered,
-		       const struct dirs *first, const char *includer)
+/*
+ * dep under ordered->v[k]: each earlier folder's copy of its name, and
+ * the first folders' (those searched before any: the includer's).  A
+ * file below nested search folders (arch/x86/include and its uapi/) has
+ * a reading per folder ("uapi/asm/x.h" or "asm/x.h"); bit p of readings
+ * keeps the p-th.  With a->is_dep set, the readings a lookup could have
+ * taken (no shadow of theirs exists now) are returned instead.
+ */
+static uint32_t shadows_of(struct absent *a, const char *dep, const struct dirs *ordered,
+			   const struct dirs *first, const char *includer, uint32_t readings)
 {
-	for (size_t k = 0; k < ordered->len; k++) {
+	uint32_t found = 0;
+
+	for (size_t k = 0, p = 0; k < ordered->len; k++) {
 		size_t n = strlen(ordered->v[k]);
 		const char *name = dep + n + 1;
 
 		if (strncmp(dep, ordered->v[k], n) || dep[n] != '/' || !*name)
 			continue;
+		if (p >= 32 || !(readings >> p++ & 1))
+			continue;
+		a->consistent = 1;
 		for (size_t j = 0; j < first->len; j++)
 			if (strcmp(first->v[j], ordered->v[k]))
 				must_stay_absent(a, first->v[j], name);
@@ -112,7 +133,10 @@ static void shadows_of(struct absent *a, const char *dep, const struct dirs *ord
 			must_stay_absent(a, includer, name);
 		for (size_t j = 0; j < k; j++)
 			must_stay_absent(a, ordered->v[j], name);
+		if (a->consistent)
+			found |= 1u << (p - 1);
 	}
+	return found;
 }
 
 static void free_dirs(struct dirs *d)
@@ -133,7 +157,7 @@ static char *folder_of(const char *cwd, const char *path)
 }
 
 static int shadows(struct absent *a, const char *verbose, const char *cwd, char **deps,
-		   char **includers, size_t ndeps)
+		   char **includers, size_t ndeps, uint32_t *readings)
 {
 	struct dirs ordered = { 0 }, first = { 0 };
 	char **abs = xcalloc(ndeps + 1, sizeof(*abs));
@@ -150,7 +174,11 @@ static int shadows(struct absent *a, const char *verbose, const char *cwd, char 
 	for (size_t i = 0; i < ndeps && a->len <= MAX_ABSENT; i++) {
 		char *inc = includers && includers[i] ? folder_of(cwd, includers[i]) : NULL;
 
-		shadows_of(a, abs[i], &ordered, &first, inc);
+		uint32_t r = shadows_of(a, abs[i], &ordered, &first, inc,
+					readings && !a->is_dep ? readings[i] : UINT32_MAX);
+
+		if (a->is_dep)
+			readings[i] = r;
 		free(inc);
 	}
 	for (size_t i = 0; i < ndeps; i++)
@@ -167,15 +195,25 @@ int shadow_paths(const char *verbose, const char *cwd, char **deps, size_t ndeps
 {
 	struct absent a = { .only_absent = 1, .fn = fn, .arg = arg };
 
-	return shadows(&a, verbose, cwd, deps, NULL, ndeps);
+	return shadows(&a, verbose, cwd, deps, NULL, ndeps, NULL);
 }
 
 int shadow_candidates(const char *verbose, const char *cwd, char **deps, char **includers,
-		      size_t ndeps, void (*fn)(const char *path, void *arg), void *arg)
+		      const uint32_t *readings, size_t ndeps,
+		      void (*fn)(const char *path, void *arg), void *arg)
 {
 	struct absent a = { .fn = fn, .arg = arg };
 
-	return shadows(&a, verbose, cwd, deps, includers, ndeps);
+	return shadows(&a, verbose, cwd, deps, includers, ndeps, (uint32_t *)readings);
+}
+
+void shadow_readings(const char *verbose, const char *cwd, char **deps, char **includers,
+		     size_t ndeps, int (*is_dep)(const char *path, void *arg), void *arg,
+		     uint32_t *readings)
+{
+	struct absent a = { .arg = arg, .is_dep = is_dep };
+
+	shadows(&a, verbose, cwd, deps, includers, ndeps, readings);
 }
 
 int shadow_still_absent(const char *path)

@@ -7,6 +7,7 @@
 #define CHARSCAN_SHADOW_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * verbose: the compiler's (or libclang's) -v report (its search list); deps: the files
@@ -24,7 +25,20 @@ int shadow_paths(const char *verbose, const char *cwd, char **deps, size_t ndeps
  * included from several files is given once for each.
  */
 int shadow_candidates(const char *verbose, const char *cwd, char **deps, char **includers,
-		      size_t ndeps, void (*fn)(const char *path, void *arg), void *arg);
+		      const uint32_t *readings, size_t ndeps,
+		      void (*fn)(const char *path, void *arg), void *arg);
+/*
+ * When the parse is kept: for each deps[i], the readings of its name a
+ * lookup could have taken (bit p: the name below the p-th search folder
+ * that holds it), those with no shadow now but files in deps (is_dep).
+ * Nested search folders give a file several readings; the others had a
+ * file in the way, so a later shadow_candidates() with these readings
+ * asks only about what could change the lookup.  NULL readings there:
+ * every reading.
+ */
+void shadow_readings(const char *verbose, const char *cwd, char **deps, char **includers,
+		     size_t ndeps, int (*is_dep)(const char *path, void *arg), void *arg,
+		     uint32_t *readings);
 
 /* Still absent: created since, path would be found instead of a header
  * the compile read. */

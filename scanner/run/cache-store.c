@@ -136,9 +136,12 @@ static void each_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 	CXFile includer = NULL;
 
 	if (depth) {
+		/* A file forced by -include (kbuild's kconfig.h) is included
+		 * from the command line, no file: named by the argv, as the
+		 * source file is.  Only an includer that cannot be read makes
+		 * the entry one not to keep. */
 		clang_getFileLocation(stack[0], &includer, NULL, NULL, NULL);
-		inc = includer ? intern(d, includer) : NONE;
-		if (inc == NONE)
+		if (includer && (inc = intern(d, includer)) == NONE)
 			d->ok = 0;
 	}
 	if (dep == NONE)
@@ -155,13 +158,27 @@ static void no_shadow_check(const char *path, void *arg)
 	(void)arg;
 }
 
+static int read_by_parse(const char *path, void *arg)
+{
+	struct deps *d = arg;
+	struct seen key = { (char *)path, 0 };
+
+	return tfind(&key, &d->seen, entry_by_path) != NULL;
+}
+
 /* The entry's lists; -1 when there are too many paths to check later. */
 static int put_lists(struct buf *b, struct deps *d)
 {
 	char **dep = xcalloc(d->l.nedges + 1, sizeof(*dep));
 	char **inc = xcalloc(d->l.nedges + 1, sizeof(*inc));
+	uint32_t *readings = xcalloc(d->l.nedges + 1, sizeof(*readings));
 	int rc;
 
+	for (uint32_t i = 0; i < d->l.nedges; i++) {
+		dep[i] = d->l.dep[d->edge_dep[i]];
+		inc[i] = d->edge_inc[i] == NONE ? NULL : d->l.dep[d->edge_inc[i]];
+	}
+	shadow_readings(d->l.verbose, d->dir, dep, inc, d->l.nedges, read_by_parse, d, readings);
 	wire_put_str(b, d->l.verbose);
 	wire_put_u32(b, d->l.ndeps);
 	for (uint32_t i = 0; i < d->l.ndeps; i++) {
@@ -172,13 +189,14 @@ static int put_lists(struct buf *b, struct deps *d)
 	for (uint32_t i = 0; i < d->l.nedges; i++) {
 		wire_put_u32(b, d->edge_dep[i]);
 		wire_put_u32(b, d->edge_inc[i]);
-		dep[i] = d->l.dep[d->edge_dep[i]];
-		inc[i] = d->edge_inc[i] == NONE ? NULL : d->l.dep[d->edge_inc[i]];
+		wire_put_u32(b, readings[i]);
 	}
 	/* What a lookup will ask: not too much. */
-	rc = shadow_candidates(d->l.verbose, d->dir, dep, inc, d->l.nedges, no_shadow_check, NULL);
+	rc = shadow_candidates(d->l.verbose, d->dir, dep, inc, readings, d->l.nedges,
+			       no_shadow_check, NULL);
 	free(dep);
 	free(inc);
+	free(readings);
 	return rc;
 }
 

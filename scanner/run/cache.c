@@ -37,7 +37,7 @@
 #include "entry.h"
 #include "wire.h"
 
-#define ENTRY_FORMAT	"1"
+#define ENTRY_FORMAT	"2"
 
 void entry_hex(const unsigned char *md, char *hex)
 {
@@ -275,6 +275,7 @@ void lists_free(struct lists *l)
 	free(l->hex);
 	free(l->edge_dep);
 	free(l->edge_inc);
+	free(l->edge_readings);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -295,13 +296,15 @@ static int lists_read(struct wire_reader *r, struct lists *l)
 		l->hex[l->ndeps] = wire_get_str(r);
 	}
 	n = wire_get_u32(r);
-	if (r->bad || n > (size_t)(r->end - r->p) / 8)
+	if (r->bad || n > (size_t)(r->end - r->p) / 12)
 		goto bad;
 	l->edge_dep = xcalloc(n + 1, sizeof(*l->edge_dep));
 	l->edge_inc = xcalloc(n + 1, sizeof(*l->edge_inc));
+	l->edge_readings = xcalloc(n + 1, sizeof(*l->edge_readings));
 	for (l->nedges = 0; l->nedges < n && !r->bad; l->nedges++) {
 		uint32_t dep = wire_get_u32(r), inc = wire_get_u32(r);
 
+		l->edge_readings[l->nedges] = wire_get_u32(r);
 		if (dep >= l->ndeps || (inc != NONE && inc >= l->ndeps))
 			r->bad = 1;
 		else {
@@ -355,6 +358,7 @@ static int entry_fresh(struct scan_cache *c, struct cache_entry *e, const struct
 		s.ndeps = l.ndeps;
 		qsort(s.deps, s.ndeps, sizeof(*s.deps), entry_by_path);
 		fresh = !shadow_candidates(l.verbose, tu->directory, l.edge_dep, l.edge_inc,
+					   l.edge_readings,
 					   l.nedges, check_shadow, &s) && !s.appeared;
 		free(s.deps);
 	}

@@ -18,6 +18,7 @@ struct lists {
 	char **dep, **hex;
 	uint32_t ndeps;
 	char **edge_dep, **edge_inc;	/* dep's strings; edge_inc NULL: none */
+	uint32_t *edge_readings;	/* shadow_readings() of each edge */
 	uint32_t nedges;
 };
 

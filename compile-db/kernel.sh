@@ -102,11 +102,15 @@ configure() {
 	esac
 	echo "$config${extra:+ $extra}" > "$build/.charscan-config"
 	echo "$kmake_vars" > "$build/.charscan-make"
+	echo "$src" > "$build/.charscan-src"
 }
 
 if [ ! -f "$build/.config" ] || [ "$fragment" -nt "$build/.config" ] ||
    [ "$(cat "$build/.charscan-config" 2>/dev/null)" != "$config${extra:+ $extra}" ] ||
-   [ "$(cat "$build/.charscan-make" 2>/dev/null || echo 'ARCH=x86_64 LLVM=1')" != "$kmake_vars" ]; then
+   [ "$(cat "$build/.charscan-make" 2>/dev/null || echo 'ARCH=x86_64 LLVM=1')" != "$kmake_vars" ] ||
+   # A build folder made for another tree (a moved or copied checkout):
+   # its database names that tree's files.
+   [ "$(cat "$build/.charscan-src" 2>/dev/null)" != "$src" ]; then
 	echo "  CONFIG  $config (ARCH=$arch) in $build"
 	configure
 fi

@@ -93,6 +93,12 @@ def main():
         print("failed: " + n["message"]["text"][:200])
     print("wall time:")
     sys.stdout.write("".join("  " + l for l in open(times)))
+    # A report of nothing is not a scan: every TU failed (a database
+    # made for another tree, a broken toolchain) fails the pipeline.
+    if entries and len(failed) >= len(entries):
+        sys.stderr.write("scan: every TU failed (%d): the database does not fit this tree "
+                         "or this compiler\n" % len(entries))
+        sys.exit(1)
 
 
 if __name__ == "__main__":

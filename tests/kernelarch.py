@@ -148,3 +148,50 @@ def kernel_summary_says_which_findings_break_the_arch():
     for arch, flags, want in cases:
         line = summary(d, arch, flags)
         check(line.startswith(want), "%s %s:\n  got  %s\n  want %s" % (arch, flags, line, want))
+
+
+@test
+def kernel_sh_configures_anew_a_build_folder_made_for_another_tree():
+    d = scratch("kernelarch-moved")
+    old = stub_tree(os.path.join(d, "old"))
+    build = os.path.join(d, "build")
+    p = kernel_sh(old, build, "defconfig", "arm64")
+    check(p.returncode == 0, "first tree: %s%s" % (p.stdout, p.stderr))
+    new = stub_tree(os.path.join(d, "new"))
+    # A copy keeps its files' times: older than the first database.
+    for top, _, files in os.walk(new):
+        for f in files:
+            os.utime(os.path.join(top, f), (1, 1))
+    p = kernel_sh(new, build, "defconfig", "arm64")
+    check(p.returncode == 0, "second tree: %s%s" % (p.stdout, p.stderr))
+    check("up to date" not in p.stdout, "the other tree's database was reused:\n%s" % p.stdout)
+    db = json.load(open(os.path.join(build, "compile_commands.json")))
+    check(all(e["file"].startswith(new) or e["directory"].startswith(new) or
+              new in " ".join(e["arguments"]) for e in db) and
+          not any(old + os.sep in json.dumps(e) for e in db),
+          "database still names the old tree: %s" % db)
+    p = kernel_sh(new, build, "defconfig", "arm64")
+    check("up to date" in p.stdout, "the same tree again is not reused: %s" % p.stdout)
+
+
+@test
+def kernel_summary_fails_when_every_tu_failed():
+    d = scratch("kernelarch-allfailed")
+    notes = [{"level": "error", "message": {"text": "x.c: TU skipped: the source file no longer "
+                                                    "exists"}}] * 2
+    sarif = write(os.path.join(d, "r.sarif"), json.dumps({"runs": [{
+        "results": [], "invocations": [{"toolExecutionNotifications": notes}],
+        "tool": {"driver": {"rules": []}}}]}))
+    entry = {"directory": d, "file": "x.c", "arguments": ["clang", "-c", "x.c"]}
+    db = write(os.path.join(d, "db.json"), json.dumps([entry, entry]))
+    times = write(os.path.join(d, "times"), "scan 1.0 s\n")
+    run = lambda s: subprocess.run(["python3", os.path.join(ROOT, "kernel", "summary.py"), s, db,
+                                    times, "x86_64"], capture_output=True, text=True)
+    p = run(sarif)
+    check(p.returncode == 1 and "every TU failed" in p.stderr,
+          "all failed: exit %d, %s" % (p.returncode, p.stderr))
+    one = write(os.path.join(d, "one.sarif"), json.dumps({"runs": [{
+        "results": [], "invocations": [{"toolExecutionNotifications": notes[:1]}],
+        "tool": {"driver": {"rules": []}}}]}))
+    p = run(one)
+    check(p.returncode == 0, "one of two failed: exit %d, %s" % (p.returncode, p.stderr))

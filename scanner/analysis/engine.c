@@ -296,6 +296,7 @@ static void walk_decl(struct walk *w, CXCursor c)
 		note_int_calls(w);
 		note_table_uses(w);
 		note_param_args(w);
+		note_field_writes(w);
 		check_stores(w);
 		if (clang_getCursorKind(c) == CXCursor_FunctionDecl)
 			note_static_walk(w, c, from);

@@ -590,8 +590,10 @@ void judge(struct walk *w, const struct verdict *v)
 		note_param_finding(w, at.decl, (size_t)(f - w->out->v));
 	add_call(f, at.car, w->seed, w->tu);
 	add_return(f, at.ret);
-	if (!at.ret)
+	if (!at.ret) {
 		add_callee_return(w, f, at.operand);
+		note_field_read(w, f, at.decl, at.operand);
+	}
 	add_assignment(w, f, at.assign);
 	add_parameter(w, f, at.operand);
 	if (!clang_Cursor_isNull(macro))

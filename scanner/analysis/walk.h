@@ -279,6 +279,11 @@ int ascii_pointer(const struct tree *t, int arg);
  * constant (min/max's temporaries: typeof(y) __y = (y)): its value. */
 int constant_local(struct walk *w, int i, long long *k);
 
+/* fields.c: what this TU writes into plain char fields and globals, and
+ * a finding on a value read from one (decl), for the join across TUs. */
+void note_field_writes(struct walk *w);			/* of the tree walked */
+void note_field_read(struct walk *w, const struct finding *f, CXCursor decl, int operand);
+
 /* tables.c: CS004 on tables read only through signed char pointers. */
 void note_table_uses(struct walk *w);			/* of the tree walked */
 void note_table_store(struct walk *w, CXCursor var, size_t finding);

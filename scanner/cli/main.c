@@ -44,6 +44,8 @@ struct job {
 	unsigned excluded_by;		/* the exclude line of the TUs dropped... */
 	int excludes_differ;		/* ...or they were dropped by several */
 	int switched_off;		/* every TU excluded or every rule disabled */
+	int partial;			/* some TUs left out (config, --diff, FILE):
+					 * a field's writes are not all seen */
 };
 
 static void print_notices(const struct notices *ns)
@@ -274,6 +276,7 @@ static int select_tus(struct job *j)
 		return -1;
 	if (j->o.nfiles && compdb_select(&j->db, j->o.files, j->o.nfiles, &j->err))
 		return -1;
+	j->partial = j->db.len < tus;
 	j->key = store_key(j);
 	if (j->o.shard_n)
 		shard_select(&j->db, j->o.shard_k, j->o.shard_n, j->srcroot);
@@ -394,6 +397,14 @@ static int not_a_pass(const struct finding *f, void *unused)
 	return !f->pass;
 }
 
+static int any_pass(const struct findings *f)
+{
+	for (size_t i = 0; i < f->len; i++)
+		if (f->v[i].pass)
+			return 1;
+	return 0;
+}
+
 static int merge_command(struct options *o)
 {
 	struct sarif_in all = { 0 }, one;
@@ -424,6 +435,9 @@ static int merge_command(struct options *o)
 		if (xstore_read(o->summaries, strtoull(all.store_key, NULL, 16), NULL, &store, &err))
 			goto out;
 		xtu_plan(&store, NULL, 0, &plan);
+		/* Shards scanned with --explain: what a field's writes settle
+		 * stays as a pass. */
+		plan.explain = !o->no_explain && any_pass(&all.findings);
 		xtu_drop(&all.findings, &plan);
 		xtu_plan_free(&plan);
 		xrecs_free(&store);
@@ -515,6 +529,8 @@ static void cross_tu(struct job *j, const struct scan_limits *lim, const struct 
 	struct xtu_plan plan;
 
 	xtu_plan(recs, &j->db, j->o.engine.explain, &plan);
+	if (j->partial)
+		plan.nsettled = 0;
 	if (plan.busy) {
 		scan(&j->db, &j->o.engine, lim, &plan, &more);
 		findings_move(&j->res.findings, &more.findings);

@@ -37,7 +37,7 @@
 #include "entry.h"
 #include "wire.h"
 
-#define ENTRY_FORMAT	"2"
+#define ENTRY_FORMAT	"3"
 
 void entry_hex(const unsigned char *md, char *hex)
 {

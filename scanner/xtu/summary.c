@@ -188,7 +188,7 @@ char *xrec_line(const struct xrec *x)
 		return l.p;
 	}
 	put_field(&l, x->name);
-	if (x->kind == X_ARG || x->kind == X_RET) {
+	if (x->kind != X_DEF && x->kind != X_CALL) {
 		put_uint(&l, x->arg);
 		put_field(&l, x->text);
 		put_field(&l, x->loc.path);
@@ -282,17 +282,18 @@ static int parse_set(const char *s, struct xrec *x)
 	return x->nset ? 0 : -1;
 }
 
-/* D and C have 3 fields, A 10 (11 for a computed value), R 11. */
+/* D and C have 3 fields, A, W and F 10 (A 11 for a computed value),
+ * R 11. */
 int xrec_parse(char *line, struct xrec *x)
 {
 	char *f[12];
 	int n = split_fields(line, f, 12), want;
 
 	memset(x, 0, sizeof(*x));
-	if (n < 3 || strlen(f[0]) != 1 || !strchr("DARC", f[0][0]) || !*f[2])
+	if (n < 3 || strlen(f[0]) != 1 || !strchr("DARCWF", f[0][0]) || !*f[2])
 		return -1;
 	x->kind = f[0][0];
-	want = x->kind == X_ARG ? 10 : x->kind == X_RET ? 11 : 3;
+	want = x->kind == X_RET ? 11 : is_set(x->kind) ? 3 : 10;
 	if (n != want && !(x->kind == X_ARG && n == 11))
 		return -1;
 	x->tu = *f[1] ? xstrdup(f[1]) : NULL;
@@ -307,6 +308,9 @@ int xrec_parse(char *line, struct xrec *x)
 		x->loc.path = xstrdup(f[5]);
 		if (uint_field(f[3], &x->arg) || !*f[5] || uint_field(f[6], &x->loc.line) ||
 		    uint_field(f[7], &x->loc.col) || uint_field(f[8], &x->loc.end_line) || uint_field(f[9], &x->loc.end_col))
+			goto bad;
+		if ((x->kind == X_WRITE && x->arg >= NR_XWRITES) ||
+		    (x->kind == X_READ && x->arg >= NR_RULES))
 			goto bad;
 	}
 	if (n > 10) {
@@ -490,6 +494,8 @@ void xtu_plan(const struct xrecs *r, const struct compdb *db, int explain, struc
 		if (r->v[i].kind == X_ARG && r->v[i].tu)
 			plan_escape(p, ix, defs, ndef, &r->v[i], explain);
 	plan_returns(p, ix, defs, ndef, r);
+	p->explain = explain;
+	xtu_plan_fields(p, r);
 	for (size_t i = 0; i < ntu; i++)
 		p->busy += xtu_busy(&p->ctx[i]);
 	free(ix);
@@ -505,6 +511,8 @@ void xtu_plan_free(struct xtu_plan *p)
 	}
 	free(p->ctx);
 	free(p->drop);
+	free(p->settled);
+	free(p->nwrites);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -541,4 +549,5 @@ void xtu_drop(struct findings *f, const struct xtu_plan *p)
 {
 	if (p->ndrop)
 		findings_filter(f, not_dropped, (void *)p);
+	xtu_drop_settled(f, p);
 }

@@ -28,6 +28,21 @@ enum xkind {
 	X_ARG = 'A',		/* a widened char passed as argument `arg` of name() */
 	X_RET = 'R',		/* name() returns a widened char */
 	X_CALL = 'C',		/* set: functions called for an int, no body here */
+	X_WRITE = 'W',		/* a plain char field or global `name` (its USR)
+				 * is written here: arg says how (enum xwrite) */
+	X_READ = 'F',		/* a finding (rule arg, at loc) on a value read
+				 * from field or global `name`, text as named */
+};
+
+/* How an X_WRITE writes: a struct's fields all at once (XW_RAW: `name`
+ * is the struct's USR), or one field. */
+enum xwrite {
+	XW_ASCII,		/* a value in 0..127 */
+	XW_UNKNOWN,		/* any byte, or its address taken */
+	XW_COPY,		/* the value of field or global `text` */
+	XW_RAW,			/* the struct filled from raw bytes or another
+				 * program (memcpy, copy_from_user, a cast) */
+	NR_XWRITES
 };
 
 struct xrec {
@@ -36,9 +51,11 @@ struct xrec {
 	char *name;		/* X_ARG, X_RET */
 	uint64_t *set;		/* X_DEF, X_CALL: name hashes, ascending */
 	size_t nset, setcap;
-	unsigned arg;		/* X_ARG */
-	char *text;		/* X_ARG: the calling function; X_RET: the char */
-	struct loc loc;		/* X_ARG: its CS010 finding; X_RET: the return */
+	unsigned arg;		/* X_ARG; X_WRITE: enum xwrite; X_READ: the rule */
+	char *text;		/* X_ARG: the calling function; X_RET: the char;
+				 * X_WRITE: the field copied; X_READ: its name */
+	struct loc loc;		/* X_ARG: its CS010 finding; X_RET: the return;
+				 * X_WRITE: the write; X_READ: the finding */
 	struct domain *d;	/* X_RET: the value returned, per byte;
 				 * X_ARG: a value computed from the char, or NULL */
 };
@@ -75,6 +92,11 @@ struct xtu_plan {
 	size_t ntus, busy;		/* TUs, and those with something to learn */
 	const struct xrec **drop;	/* X_ARG resolved: their CS010 findings go */
 	size_t ndrop;
+	const struct xrec **settled;	/* X_READ of a field every write of
+					 * which is in 0..127: the finding goes */
+	unsigned *nwrites;		/* ... and how many writes the scan saw */
+	size_t nsettled;
+	int explain;			/* ... or becomes a pass */
 };
 
 /* Join the records; db NULL: only the findings to drop (a merge).
@@ -82,8 +104,13 @@ struct xtu_plan {
  * too, for their pass (nothing else of theirs changes). */
 void xtu_plan(const struct xrecs *r, const struct compdb *db, int explain, struct xtu_plan *p);
 void xtu_plan_free(struct xtu_plan *p);
-/* Drop the CS010 findings of the plan's resolved escapes. */
+/* Drop the CS010 findings of the plan's resolved escapes, and the
+ * findings on fields settled in 0..127 (passes with explain). */
 void xtu_drop(struct findings *f, const struct xtu_plan *p);
+/* settle.c: the reads of fields every write of which is in 0..127
+ * (X_WRITE, X_READ), and their findings taken back. */
+void xtu_plan_fields(struct xtu_plan *p, const struct xrecs *r);
+void xtu_drop_settled(struct findings *f, const struct xtu_plan *p);
 /* Has the plan something to tell this TU (a second walk)? */
 int xtu_busy(const struct xtu_ctx *c);
 /* Is argument arg of name() one the plan followed into another TU? */

@@ -16,7 +16,7 @@
 #include "core/core.h"
 
 #define STORE_MAGIC "charscan-summaries"
-#define STORE_VERSION 4	/* 2: D and C records are sets of name hashes;
+#define STORE_VERSION 5	/* 2: D and C records are sets of name hashes;
 				 * 3: an A record may carry a computed value;
 				 * 4: the options in words after the key */
 

@@ -1,0 +1,46 @@
+/*
+ * The writes of CS003-field-origins.c's fields and globals, in another
+ * TU: what they store decides the reads there.
+ */
+struct fo_dev {
+	char level, flag, raw, copied, looped, lent, unwritten, inited;
+};
+
+struct fo_disk {
+	char kind;
+};
+
+extern char fo_global_ok, fo_global_bad;
+extern void fo_lend(char *p);
+
+static struct fo_dev fo_default = { .level = 4, .flag = 1 };
+static struct fo_dev fo_other = { 1, 0, 0, 2, 0, 0 };
+struct fo_dev fo_designated = { .inited = 'a' };
+
+/* scsi_scan.c's scsi_level: masked to 0..7, then one step up. */
+void fo_probe(struct fo_dev *d, const unsigned char *inq, const char *buf, int a, int b)
+{
+	d->level = inq[2] & 0x07;
+	if (d->level >= 2 || d->level == 1)
+		d->level++;
+	d->flag = a || b;
+	d->raw = buf[3];
+	d->copied = d->level;
+	d->looped = 0;
+	for (int i = 0; i < a; i++)
+		d->looped++;
+	fo_lend(&d->lent);
+	fo_global_ok = 'x';
+	fo_global_bad = buf[0];
+}
+
+/* An on-disk record: its bytes are the disk's. */
+struct fo_disk *fo_block(char *block)
+{
+	return (struct fo_disk *)(block + 16);
+}
+
+struct fo_dev *fo_defaults(int which)
+{
+	return which ? &fo_default : &fo_other;
+}

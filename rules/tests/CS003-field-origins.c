@@ -1,0 +1,76 @@
+/*
+ * A value read from a plain char field or global is judged by what is
+ * stored there: every write the scan sees, in every TU (the writes are
+ * in CS003-field-origins-writes.c).  When each stores 0..127 (a
+ * constant, a masked value, a boolean, a copy of another such field, a
+ * bounded step after one) the read is the same either way: a pass.  A
+ * byte from a buffer, a step in a loop, the field's address handed out,
+ * the struct read from raw bytes, or no write seen at all keep it.
+ */
+struct fo_dev {
+	char level, flag, raw, copied, looped, lent, unwritten, inited;
+};
+
+struct fo_disk {
+	char kind;
+};
+
+char fo_global_ok = 3;
+char fo_global_bad;
+
+int fo_level_ge(const struct fo_dev *d)
+{
+	return d->level >= 2;
+}
+
+int fo_flag(const struct fo_dev *d)
+{
+	return d->flag < 1;
+}
+
+int fo_copied(const struct fo_dev *d)
+{
+	char c = d->copied;
+
+	return c > 5;
+}
+
+int fo_inited(const struct fo_dev *d)
+{
+	return d->inited > 5;
+}
+
+int fo_global_read(void)
+{
+	return fo_global_ok > 5;
+}
+
+int fo_raw(const struct fo_dev *d)
+{
+	return d->raw > 5;			/* expect: CS003 {{'d->raw > 5'}} */
+}
+
+int fo_looped(const struct fo_dev *d)
+{
+	return d->looped > 5;			/* expect: CS003 {{'d->looped > 5'}} */
+}
+
+int fo_lent(const struct fo_dev *d)
+{
+	return d->lent > 5;			/* expect: CS003 {{'d->lent > 5'}} */
+}
+
+int fo_unwritten(const struct fo_dev *d)
+{
+	return d->unwritten > 5;		/* expect: CS003 {{'d->unwritten > 5'}} */
+}
+
+int fo_disk_kind(const struct fo_disk *k)
+{
+	return k->kind > 5;			/* expect: CS003 {{'k->kind > 5'}} */
+}
+
+int fo_global_bad_read(void)
+{
+	return fo_global_bad > 5;		/* expect: CS003 {{'fo_global_bad > 5'}} */
+}

@@ -1,0 +1,439 @@
+/*
+ * Plain char fields and global variables: what the scan sees written
+ * into them.  A finding on a value read from one (sdev->scsi_level,
+ * read in a dozen files) is only as real as the bytes stored there:
+ * when every write the scan sees, in every TU, stores 0..127 (a
+ * constant, a masked value, a boolean, a copy of another such field,
+ * a bounded step after one of them) the read gives the same value under
+ * either signedness.  This file leaves the records (X_WRITE for each
+ * write, X_READ for each finding on a read); xtu/summary.c joins them
+ * once every TU is seen and takes those findings back.  A write it
+ * cannot bound (bytes from a buffer, the field's address taken, the
+ * whole struct filled from raw bytes) keeps them.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "core/core.h"
+#include "walk.h"
+
+/* The largest value a write is known to store, or ~0: unbounded. */
+#define UNBOUNDED 0x7fffffff
+
+static int is_loop(enum CXCursorKind k)
+{
+	return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+}
+
+/* The key of a plain char field (not a bit-field: its width decides
+ * more than char's signedness) or global variable: its USR, or NULL. */
+static char *origin_key(CXCursor d)
+{
+	enum CXCursorKind k = clang_getCursorKind(d);
+	CXString usr;
+	char *key;
+
+	if (k == CXCursor_FieldDecl ? clang_Cursor_isBitField(d) :
+	    k != CXCursor_VarDecl || !clang_Cursor_hasVarDeclGlobalStorage(d))
+		return NULL;
+	if (classify_type(clang_getCursorType(d)).cls != T_PLAIN_CHAR)
+		return NULL;
+	usr = clang_getCursorUSR(d);
+	key = *clang_getCString(usr) ? xstrdup(clang_getCString(usr)) : NULL;
+	clang_disposeString(usr);
+	return key;
+}
+
+/* The key of what node i reads or writes (a member or variable
+ * reference), or NULL. */
+static char *ref_key(const struct tree *t, int i)
+{
+	i = strip_implicit(t, i);
+	if (i < 0 || (t->n[i].kind != CXCursor_MemberRefExpr &&
+		      t->n[i].kind != CXCursor_DeclRefExpr))
+		return NULL;
+	return origin_key(clang_getCursorReferenced(t->n[i].cur));
+}
+
+/*
+ * The largest value v can have when it is never negative, or UNBOUNDED:
+ * constants, booleans (comparisons, !, && and ||), masks, remainders and
+ * right shifts of such values, either arm of ?:, and what sources.c
+ * proves ASCII.
+ */
+static long long bound(const struct tree *t, int v)
+{
+	long long k, a, b;
+	const struct node *n;
+
+	v = strip_parens(t, v);
+	if (v < 0)
+		return UNBOUNDED;
+	if (eval_const(t, v, &k))
+		return k >= 0 && k < UNBOUNDED ? k : UNBOUNDED;
+	v = strip_implicit(t, v);
+	if (v < 0)
+		return UNBOUNDED;
+	n = &t->n[v];
+	if (is_cast(t, v))
+		return bound(t, cast_operand(t, v));
+	if (n->kind == CXCursor_ConditionalOperator) {
+		a = bound(t, child(t, v, 1));
+		b = bound(t, child(t, v, 2));
+		return a > b ? a : b;
+	}
+	if ((n->kind == CXCursor_BinaryOperator && (op_is_compare(n->op) || n->op == OP_LAND ||
+						    n->op == OP_LOR)) ||
+	    (n->kind == CXCursor_UnaryOperator && n->op == OP_LNOT))
+		return 1;
+	if (n->kind == CXCursor_BinaryOperator && n->op == OP_AND) {
+		a = bound(t, child(t, v, 0));
+		b = bound(t, child(t, v, 1));
+		return a < b ? a : b;
+	}
+	if (n->kind == CXCursor_BinaryOperator && n->op == OP_REM &&
+	    eval_const(t, child(t, v, 1), &k) && k > 0 && bound(t, child(t, v, 0)) != UNBOUNDED)
+		return k - 1;
+	if (n->kind == CXCursor_BinaryOperator && n->op == OP_SHR &&
+	    eval_const(t, child(t, v, 1), &k) && k >= 0 && k < 63 &&
+	    (a = bound(t, child(t, v, 0))) != UNBOUNDED)
+		return a >> k;
+	return ascii_value(t, v) ? 0x7f : UNBOUNDED;
+}
+
+static void add_write(struct walk *w, const char *key, enum xwrite how, const char *from,
+		      int at)
+{
+	struct xrec *x = xrecs_add(w->xout, X_WRITE, key);
+
+	x->arg = how;
+	x->text = xstrdup(from ? from : "");
+	if (cursor_region(w->tu, w->t.n[at].cur, &x->loc, &(CXCursor){ 0 }) || !x->loc.path)
+		x->loc.path = xstrdup("?");
+}
+
+/* A plain write of v: in 0..127, a copy of another field, or unknown. */
+static void note_value(struct walk *w, const char *key, int v, int at)
+{
+	char *from = v >= 0 ? ref_key(&w->t, v) : NULL;
+
+	if (from)
+		add_write(w, key, XW_COPY, from, at);
+	else
+		add_write(w, key, v < 0 || bound(&w->t, v) <= 0x7f ? XW_ASCII : XW_UNKNOWN, NULL,
+			  at);
+	free(from);
+}
+
+/* The variable whose member node i writes (p in p->f), or a null cursor. */
+static CXCursor base_of(const struct tree *t, int i)
+{
+	i = strip_implicit(t, i);
+	if (i >= 0 && t->n[i].kind == CXCursor_MemberRefExpr)
+		i = strip_implicit(t, child(t, i, 0));
+	if (i >= 0 && t->n[i].kind == CXCursor_DeclRefExpr)
+		return clang_getCursorReferenced(t->n[i].cur);
+	return clang_getNullCursor();
+}
+
+/* Is node j a statement of a block that holds node i, no loop between,
+ * so that j runs before i each time (the code is structured)? */
+static int dominates(const struct tree *t, int j, int i)
+{
+	int block = t->n[j].parent;
+
+	if (j >= i || block < 0 || t->n[block].kind != CXCursor_CompoundStmt)
+		return 0;
+	for (int p = t->n[i].parent; p >= 0; p = t->n[p].parent) {
+		if (p == block)
+			return 1;
+		if (is_loop(t->n[p].kind))
+			return 0;
+	}
+	return 0;
+}
+
+/*
+ * A step (f++, f -= 2) keeps the field in 0..127 when it runs after an
+ * assignment of the same field of the same object, outside any loop of
+ * its own, and every assignment of the field in this function plus
+ * every step here stays there: scsi_scan.c's "scsi_level = inq[2] & 7;
+ * if (...) scsi_level++;".
+ */
+static int bounded_step(struct walk *w, const char *key, int at)
+{
+	const struct tree *t = &w->t;
+	CXCursor base = base_of(t, child(t, at, 0));
+	long long top = 0, steps = 0, k;
+	int first = -1;
+
+	for (int i = 1; i < t->len; i++) {
+		const struct node *n = &t->n[i];
+		char *lhs;
+		int hit;
+
+		if (n->kind != CXCursor_BinaryOperator && n->kind != CXCursor_UnaryOperator &&
+		    n->kind != CXCursor_CompoundAssignOperator)
+			continue;
+		if (!(lhs = ref_key(t, child(t, i, 0))))
+			continue;
+		hit = !strcmp(lhs, key) && clang_equalCursors(base_of(t, child(t, i, 0)), base);
+		free(lhs);
+		if (!hit)
+			continue;
+		if (n->op == OP_ASSIGN) {
+			long long b = bound(t, child(t, i, 1));
+
+			top = b > top ? b : top;
+			if (first < 0 && dominates(t, i, at))
+				first = i;
+		} else if (n->op == OP_INC || n->op == OP_DEC) {
+			steps++;
+		} else if (n->kind == CXCursor_UnaryOperator && n->op != OP_ADDR) {
+			continue;	/* a read: -f, !f */
+		} else if ((n->op == OP_ADD_A || n->op == OP_SUB_A) &&
+			   eval_const(t, child(t, i, 1), &k) && k >= 0 && k < 128) {
+			steps += k;
+		} else if (n->kind != CXCursor_BinaryOperator) {
+			return 0;
+		}
+	}
+	return first >= 0 && top + steps <= 0x7f && !(top == 0 && t->n[at].op == OP_DEC);
+}
+
+/* c++, c += k, c |= k...: bounded as above, else unknown. */
+static void note_step(struct walk *w, const char *key, int at)
+{
+	add_write(w, key, bounded_step(w, key, at) ? XW_ASCII : XW_UNKNOWN, NULL, at);
+}
+
+/* The struct a pointer-typed node i points at: its USR, or NULL. */
+static char *pointee_record(const struct tree *t, int i)
+{
+	CXType p = clang_getCanonicalType(clang_getCursorType(t->n[i].cur));
+	CXCursor d;
+	CXString usr;
+	char *key = NULL;
+
+	if (p.kind != CXType_Pointer)
+		return NULL;
+	d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getPointeeType(p)));
+	if (clang_getCursorKind(d) != CXCursor_StructDecl && clang_getCursorKind(d) != CXCursor_UnionDecl)
+		return NULL;
+	usr = clang_getCursorUSR(d);
+	if (*clang_getCString(usr))
+		key = xstrdup(clang_getCString(usr));
+	clang_disposeString(usr);
+	return key;
+}
+
+/* Functions that fill memory with bytes from elsewhere, and which
+ * argument they fill: a struct given to one has every field unknown. */
+static const struct filler {
+	const char *name;
+	int arg;
+} fillers[] = {
+	{ "memcpy", 0 }, { "memmove", 0 }, { "__memcpy", 0 }, { "memcpy_fromio", 0 },
+	{ "copy_from_user", 0 }, { "__copy_from_user", 0 }, { "raw_copy_from_user", 0 },
+	{ "copy_struct_from_user", 0 }, { "copy_from_sockptr", 0 }, { "skb_copy_bits", 2 },
+	{ "kernel_read", 1 }, { "read", 1 }, { "pread", 1 }, { "fread", 0 }, { "recv", 1 },
+	{ "recvfrom", 1 },
+};
+
+static void note_raw(struct walk *w, int ptr, int at)
+{
+	char *rec = ptr >= 0 ? pointee_record(&w->t, strip_implicit(&w->t, ptr)) : NULL;
+
+	if (rec)
+		add_write(w, rec, XW_RAW, NULL, at);
+	free(rec);
+}
+
+static void note_call(struct walk *w, int call)
+{
+	CXString s = clang_getCursorSpelling(w->t.n[call].cur);
+	const char *name = clang_getCString(s);
+
+	for (size_t k = 0; name && k < sizeof(fillers) / sizeof(*fillers); k++)
+		if (!strcmp(name, fillers[k].name))
+			note_raw(w, child(&w->t, call, fillers[k].arg + 1), call);
+	clang_disposeString(s);
+}
+
+/* (struct s *)buf, buf a byte pointer: the struct is read from raw bytes
+ * (a disk block, a packet).  container_of() casts from void *: not this. */
+static void note_cast(struct walk *w, int cast)
+{
+	const struct tree *t = &w->t;
+	int from = strip_implicit(t, cast_operand(t, cast));
+	CXType p;
+	enum tclass c;
+
+	if (from < 0)
+		return;
+	p = clang_getCanonicalType(clang_getCursorType(t->n[from].cur));
+	if (p.kind != CXType_Pointer)
+		return;
+	c = classify_type(clang_getPointeeType(p)).cls;
+	if (c == T_PLAIN_CHAR || c == T_SCHAR || c == T_UCHAR)
+		note_raw(w, cast, cast);
+}
+
+struct nth {
+	unsigned k;
+	CXCursor field;
+};
+
+static enum CXVisitorResult count_field(CXCursor c, CXClientData data)
+{
+	struct nth *n = data;
+
+	if (n->k--)
+		return CXVisit_Continue;
+	n->field = c;
+	return CXVisit_Break;
+}
+
+/* The k-th field of a struct, or a null cursor. */
+static CXCursor nth_field(CXCursor rec, unsigned k)
+{
+	struct nth n = { k, clang_getNullCursor() };
+
+	clang_Type_visitFields(clang_getCursorType(rec), count_field, &n);
+	return n.field;
+}
+
+/* .f = v (.a.b = v): an expression of no type whose MemberRef children
+ * name the field, the last one of them the one written; v comes last. */
+static int designated(const struct tree *t, int c, CXCursor *field)
+{
+	int v = -1;
+
+	if (t->n[c].kind != CXCursor_UnexposedExpr || t->n[c].type.cls != T_OTHER ||
+	    t->n[c].first < 0 || t->n[t->n[c].first].kind != CXCursor_MemberRef)
+		return -2;
+	for (int m = t->n[c].first; m >= 0; m = t->n[m].next)
+		if (t->n[m].kind == CXCursor_MemberRef)
+			*field = clang_getCursorReferenced(t->n[m].cur);
+		else
+			v = m;
+	return v;
+}
+
+/* { .f = v } and { a, v }: the field each value initializes. */
+static void note_init_list(struct walk *w, int list)
+{
+	const struct tree *t = &w->t;
+	CXCursor rec = clang_getTypeDeclaration(clang_getCanonicalType(
+		clang_getCursorType(t->n[list].cur)));
+	unsigned k = 0;
+
+	if (clang_getCursorKind(rec) != CXCursor_StructDecl)
+		return;
+	for (int c = t->n[list].first; c >= 0; c = t->n[c].next, k++) {
+		CXCursor field = clang_getNullCursor();
+		int v = designated(t, c, &field);
+		char *key;
+
+		if (v == -2) {
+			v = c;
+			field = nth_field(rec, k);
+		}
+		if (v >= 0 && (key = origin_key(field))) {
+			note_value(w, key, v, c);
+			free(key);
+		}
+	}
+}
+
+/* A global or static variable's definition writes its initializer
+ * (none: zero); `extern char g;` writes nothing. */
+static void note_definition(struct walk *w, int i)
+{
+	CXCursor d = w->t.n[i].cur;
+	char *key = clang_isCursorDefinition(d) ? origin_key(d) : NULL;
+
+	if (key)
+		note_value(w, key, last_expr_child(&w->t, i), i);
+	free(key);
+}
+
+void note_field_writes(struct walk *w)
+{
+	const struct tree *t = &w->t;
+
+	if (!w->xout)
+		return;
+	for (int i = 0; i < t->len; i++) {
+		const struct node *n = &t->n[i];
+		char *key = NULL;
+
+		if (n->kind == CXCursor_VarDecl)
+			note_definition(w, i);
+		else if (n->kind == CXCursor_CallExpr)
+			note_call(w, i);
+		else if (n->kind == CXCursor_CStyleCastExpr)
+			note_cast(w, i);
+		else if (n->kind == CXCursor_InitListExpr)
+			note_init_list(w, i);
+		else if ((n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_UnaryOperator ||
+			  n->kind == CXCursor_CompoundAssignOperator) &&
+			 (n->op == OP_ASSIGN || n->kind != CXCursor_BinaryOperator) &&
+			 (key = ref_key(t, child(t, i, 0)))) {
+			if (n->op == OP_ASSIGN)
+				note_value(w, key, child(t, i, 1), i);
+			else if (n->op == OP_AND_A && bound(t, child(t, i, 1)) <= 0x7f)
+				add_write(w, key, XW_ASCII, NULL, i);
+			else if (n->op == OP_ADDR)
+				add_write(w, key, XW_UNKNOWN, NULL, i);
+			else if (n->kind != CXCursor_UnaryOperator || n->op == OP_INC ||
+				 n->op == OP_DEC)
+				note_step(w, key, i);
+		}
+		free(key);
+	}
+}
+
+/* A local plain char whose one write reaching the read (node) is a
+ * read of a field or global (char c = d->level; ... c > 5): that. */
+static CXCursor through_local(struct walk *w, CXCursor decl, int read)
+{
+	int v;
+
+	if (clang_getCursorKind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) ||
+	    read < 0 || (v = reaching_value(w, decl, strip_implicit(&w->t, read))) < 0 ||
+	    (v = strip_implicit(&w->t, v)) < 0 ||
+	    (w->t.n[v].kind != CXCursor_MemberRefExpr && w->t.n[v].kind != CXCursor_DeclRefExpr))
+		return decl;
+	return clang_getCursorReferenced(w->t.n[v].cur);
+}
+
+/* A finding on a value read from a field or global (decl, read at
+ * node operand): its record, so that the join can take it back. */
+void note_field_read(struct walk *w, const struct finding *f, CXCursor decl, int operand)
+{
+	char *key;
+	CXString name, parent;
+	struct xrec *x;
+
+	if (!w->xout)
+		return;
+	decl = through_local(w, decl, operand);
+	key = origin_key(decl);
+	if (!key)
+		return;
+	x = xrecs_add(w->xout, X_READ, key);
+	free(key);
+	x->arg = f->rule;
+	name = clang_getCursorSpelling(decl);
+	if (clang_getCursorKind(decl) == CXCursor_FieldDecl) {
+		parent = clang_getTypeSpelling(clang_getCursorType(clang_getCursorSemanticParent(decl)));
+		x->text = xasprintf("field '%s' of %s", clang_getCString(name),
+				    clang_getCString(parent));
+		clang_disposeString(parent);
+	} else {
+		x->text = xasprintf("variable '%s'", clang_getCString(name));
+	}
+	clang_disposeString(name);
+	x->loc = f->loc;
+	x->loc.path = xstrdup(f->loc.path ? f->loc.path : "?");
+}

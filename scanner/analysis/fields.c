@@ -116,12 +116,20 @@ static void note_value(struct walk *w, const char *key, int v, int at)
 {
 	char *from = v >= 0 ? ref_key(&w->t, v) : NULL;
 
-	if (from)
+	long long k;
+
+	if (from) {
 		add_write(w, key, XW_COPY, from, at);
-	else
+		free(from);
+	} else if (v >= 0 && eval_const(&w->t, v, &k) && (k < 0 || k > 0x7f)) {
+		char *text = xasprintf("byte 0x%02llx", (unsigned long long)k & 0xff);
+
+		add_write(w, key, XW_HIGH, text, at);
+		free(text);
+	} else {
 		add_write(w, key, v < 0 || bound(&w->t, v) <= 0x7f ? XW_ASCII : XW_UNKNOWN, NULL,
 			  at);
-	free(from);
+	}
 }
 
 /* The variable whose member node i writes (p in p->f), or a null cursor. */
@@ -395,7 +403,7 @@ void note_field_writes(struct walk *w)
 
 /* A local plain char whose one write reaching the read (node) is a
  * read of a field or global (char c = d->level; ... c > 5): that. */
-static CXCursor through_local(struct walk *w, CXCursor decl, int read)
+CXCursor origin_decl(struct walk *w, CXCursor decl, int read)
 {
 	int v;
 
@@ -417,7 +425,7 @@ void note_field_read(struct walk *w, const struct finding *f, CXCursor decl, int
 
 	if (!w->xout)
 		return;
-	decl = through_local(w, decl, operand);
+	decl = origin_decl(w, decl, operand);
 	key = origin_key(decl);
 	if (!key)
 		return;

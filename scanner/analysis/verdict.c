@@ -585,6 +585,7 @@ void judge(struct walk *w, const struct verdict *v)
 	f->message = render(v);
 	if (at.operand >= 0)
 		f->operand = operand_text(w, at.operand);
+	judge_origin(w, f, &at);
 	add_decl(w, f, at.decl);
 	if (!w->seed)
 		note_param_finding(w, at.decl, (size_t)(f - w->out->v));

@@ -283,6 +283,13 @@ int constant_local(struct walk *w, int i, long long *k);
  * a finding on a value read from one (decl), for the join across TUs. */
 void note_field_writes(struct walk *w);			/* of the tree walked */
 void note_field_read(struct walk *w, const struct finding *f, CXCursor decl, int operand);
+/* The declaration a value read at node `read` comes from: decl, or the
+ * field or global a local (decl) holds a copy of there. */
+CXCursor origin_decl(struct walk *w, CXCursor decl, int read);
+
+/* origin.c: the finding's confidence and the origin of its bytes. */
+struct report_at;
+void judge_origin(struct walk *w, struct finding *f, const struct report_at *at);
 
 /* tables.c: CS004 on tables read only through signed char pointers. */
 void note_table_uses(struct walk *w);			/* of the tree walked */

@@ -313,6 +313,15 @@ static int not_excluded_finding(const struct finding *x, void *arg)
 	return !config_excludes(&j->cfg, relative_path(x->loc.path, j->srcroot));
 }
 
+/* --min-confidence: a finding judged less sure goes (passes, and
+ * findings read back from a report that says nothing, stay). */
+static int confident(const struct finding *x, void *arg)
+{
+	const struct job *j = arg;
+
+	return x->pass || !x->confidence || (int)x->confidence >= j->o.min_confidence;
+}
+
 static void judge(struct job *j)
 {
 	struct findings *f = &j->res.findings;
@@ -325,6 +334,8 @@ static void judge(struct job *j)
 		if (j->cfg.level[f->v[i].rule])
 			f->v[i].level = j->cfg.level[f->v[i].rule];
 	findings_filter(f, not_excluded_finding, j);
+	if (j->o.min_confidence > CONF_LOW)
+		findings_filter(f, confident, j);
 	char_conditional(f, &j->src, j->o.engine.explain);
 	suppress_in_source(f, &j->src, &j->res.notices);
 	if (j->o.diff)

@@ -23,6 +23,18 @@ const char *const breaks_names[BREAKS_EITHER + 1] = {
 	[BREAKS_SIGNED] = "signed", [BREAKS_UNSIGNED] = "unsigned", [BREAKS_EITHER] = "either",
 };
 
+const char *const confidence_names[NR_CONFIDENCES] = { "", "low", "medium", "high" };
+const int confidence_ranks[NR_CONFIDENCES] = { 0, 20, 50, 90 };
+const char *const confidence_levels[NR_CONFIDENCES] = { NULL, "note", "warning", "error" };
+
+int confidence_of(const char *s)
+{
+	for (int i = CONF_LOW; s && i < NR_CONFIDENCES; i++)
+		if (!strcmp(s, confidence_names[i]))
+			return i;
+	return -1;
+}
+
 const char *related_label(const char *s)
 {
 	for (size_t i = 0; i < sizeof(related_labels) / sizeof(*related_labels); i++)
@@ -104,6 +116,7 @@ static void free_finding(struct finding *f)
 	free(f->function);
 	free(f->snippet);
 	free(f->operand);
+	free(f->origin);
 	free(f->suppressed);
 	for (int i = 0; i < f->nrelated; i++) {
 		free_loc(&f->related[i].loc);
@@ -132,6 +145,9 @@ void finding_make_pass(struct finding *f, char *message)
 		f->has_fix = 0;
 	}
 	free(f->message);
+	free(f->origin);
+	f->origin = NULL;
+	f->confidence = CONF_NONE;
 	f->message = message;
 	f->pass = 1;
 	f->level = "none";
@@ -241,7 +257,9 @@ void findings_finish(struct findings *f, const char *srcroot, struct filecache *
 	f->len = out;
 	for (size_t i = 0; i < f->len; i++)
 		if (!f->v[i].level)
-			f->v[i].level = f->v[i].pass ? "none" : rules[f->v[i].rule].level;
+			f->v[i].level = f->v[i].pass ? "none" :
+					confidence_levels[f->v[i].confidence] ?
+					confidence_levels[f->v[i].confidence] : rules[f->v[i].rule].level;
 	fingerprint(f, srcroot, src);
 }
 

@@ -31,6 +31,13 @@ struct fix {
 
 #define MAX_RELATED 4
 
+/* How sure a finding is that a byte 0x80-0xff reaches the use: high
+ * when one provably does (the code names one, a constant or table holds
+ * one, user space or a field written one hands it over), medium when
+ * the value's origin is unknown, low when the reader is elsewhere (a
+ * CS010 escape).  SARIF rank and properties.confidence. */
+enum confidence { CONF_NONE, CONF_LOW, CONF_MEDIUM, CONF_HIGH, NR_CONFIDENCES };
+
 /* SARIF baselineState, against --baseline OLD.sarif. */
 enum baseline_state {
 	BASELINE_NONE, BASELINE_NEW, BASELINE_UNCHANGED, BASELINE_UPDATED, BASELINE_ABSENT,
@@ -41,6 +48,13 @@ enum baseline_state {
  * baselineState and properties.breaksWhenCharIs. */
 extern const char *const baseline_names[NR_BASELINE_STATES];
 extern const char *const breaks_names[BREAKS_EITHER + 1];
+/* "", "low", "medium", "high"; the SARIF rank of each; the level a
+ * finding of each confidence has unless the config sets its rule's. */
+extern const char *const confidence_names[NR_CONFIDENCES];
+extern const int confidence_ranks[NR_CONFIDENCES];
+extern const char *const confidence_levels[NR_CONFIDENCES];
+/* The confidence spelled s, or -1. */
+int confidence_of(const char *s);
 
 struct finding {
 	enum rule_id rule;
@@ -54,6 +68,8 @@ struct finding {
 					 * invocation, which the compiler gives
 					 * its code; else 0 */
 	enum breaks breaks;
+	enum confidence confidence;	/* CONF_NONE: not judged (a pass) */
+	char *origin;			/* where the value's bytes come from, or NULL */
 	int pass;			/* SARIF kind "pass": judged harmless (--explain) */
 	int nrelated;
 	struct related related[MAX_RELATED];

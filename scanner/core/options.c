@@ -68,6 +68,11 @@ static const char usage_text[] =
 "    --fail-on LEVEL    error, warning (default), note or none: the lowest\n"
 "                       level of finding that makes the exit status 1\n"
 "                       (none by default with --kbuild, as sparse)\n"
+"    --min-confidence C low (default), medium or high: report only findings\n"
+"                       at least this sure that a byte 0x80-0xff reaches\n"
+"                       the use (high: one provably does; medium: the\n"
+"                       value's origin is unknown; low: it only leaves\n"
+"                       the function)\n"
 "    --fail-on-empty    exit 3 when nothing was scanned (every TU excluded)\n"
 "                       or no rule is enabled: a change that switches the\n"
 "                       check off fails CI instead of passing it\n"
@@ -355,7 +360,8 @@ void parse_options(int argc, char **argv, struct options *o)
 	enum { O_FORMAT = 256, O_SIGNEDNESS, O_RULES, O_SRCROOT, O_FAIL_ON, O_CONFIG,
 	       O_BASELINE, O_NEW_ONLY, O_DIFF, O_KBUILD, O_PRINT_ARGS, O_LIST, O_VERSION, O_HELP,
 	       O_CHANGES, O_CACHE, O_COMPILER, O_EXPLAIN, O_TU_TIMEOUT, O_TU_MEMORY, O_SHARD,
-	       O_DRY_RUN, O_PATCHES, O_NO_EXPLAIN, O_SUMMARIES, O_RESOLVE, O_FAIL_ON_EMPTY };
+	       O_DRY_RUN, O_PATCHES, O_NO_EXPLAIN, O_SUMMARIES, O_RESOLVE, O_FAIL_ON_EMPTY,
+	       O_MIN_CONFIDENCE };
 	/* The subcommands, and the flag each sets. */
 	static const struct { const char *name; size_t flag; } commands[] = {
 		{ "merge", offsetof(struct options, merge) },
@@ -370,6 +376,7 @@ void parse_options(int argc, char **argv, struct options *o)
 		{ "srcroot", required_argument, NULL, O_SRCROOT },
 		{ "fail-on", required_argument, NULL, O_FAIL_ON },
 		{ "fail-on-empty", no_argument, NULL, O_FAIL_ON_EMPTY },
+		{ "min-confidence", required_argument, NULL, O_MIN_CONFIDENCE },
 		{ "config", required_argument, NULL, O_CONFIG },
 		{ "baseline", required_argument, NULL, O_BASELINE },
 		{ "new-only", no_argument, NULL, O_NEW_ONLY },
@@ -465,6 +472,11 @@ void parse_options(int argc, char **argv, struct options *o)
 			o->fail_on_set = 1;
 			break;
 		case O_FAIL_ON_EMPTY: o->fail_on_empty = 1; break;
+		case O_MIN_CONFIDENCE:
+			o->min_confidence = confidence_of(optarg);
+			if (o->min_confidence < 0)
+				usage_error("--min-confidence is low, medium or high", optarg);
+			break;
 		case O_CONFIG: o->config = optarg; break;
 		case O_BASELINE: o->baseline = optarg; break;
 		case O_NEW_ONLY: o->new_only = 1; break;

@@ -23,6 +23,7 @@ struct options {
 	const char *resolve;		/* --resolve DIR: the store to read */
 	int rules_set, fail_on_set, signedness_set;
 	int fail_on_empty;		/* exit 3 when nothing was scanned */
+	int min_confidence;		/* enum confidence: findings below it go */
 	struct engine_opts engine;
 	char **files;			/* FILE... (or, merge: the inputs) */
 	int nfiles;

@@ -37,7 +37,7 @@
 #include "entry.h"
 #include "wire.h"
 
-#define ENTRY_FORMAT	"3"
+#define ENTRY_FORMAT	"4"
 
 void entry_hex(const unsigned char *md, char *hex)
 {

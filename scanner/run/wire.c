@@ -47,6 +47,8 @@ static void put_finding(struct buf *b, const struct finding *x)
 	wire_put_str(b, x->operand);
 	wire_put_u32(b, x->expanded_line);
 	wire_put_u32(b, x->breaks);
+	wire_put_u32(b, x->confidence);
+	wire_put_str(b, x->origin);
 	wire_put_u32(b, x->pass);
 	wire_put_u32(b, x->nrelated);
 	for (int i = 0; i < x->nrelated; i++) {
@@ -140,7 +142,7 @@ static void get_loc(struct wire_reader *r, struct loc *l)
 
 static void get_finding(struct wire_reader *r, struct finding *x)
 {
-	uint32_t rule = wire_get_u32(r), nrelated;
+	uint32_t rule = wire_get_u32(r), nrelated, conf;
 
 	x->rule = rule < NR_RULES ? (enum rule_id)rule : (r->bad = 1, 0);
 	get_loc(r, &x->loc);
@@ -150,6 +152,9 @@ static void get_finding(struct wire_reader *r, struct finding *x)
 	x->operand = wire_get_str(r);
 	x->expanded_line = wire_get_u32(r);
 	x->breaks = (enum breaks)(wire_get_u32(r) & BREAKS_EITHER);
+	conf = wire_get_u32(r);
+	x->confidence = conf < NR_CONFIDENCES ? (enum confidence)conf : (r->bad = 1, CONF_NONE);
+	x->origin = wire_get_str(r);
 	x->pass = wire_get_u32(r) != 0;
 	nrelated = wire_get_u32(r);
 	if (nrelated > MAX_RELATED) {

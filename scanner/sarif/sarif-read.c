@@ -382,7 +382,7 @@ static int read_enums(struct reader *rd, json_t *r, struct finding *x)
 {
 	const char *breaks = sarif_str(r, "properties.breaksWhenCharIs");
 	json_t *codegen = member(r, "properties.codegen");
-	const char *state = sarif_str(r, "baselineState");
+	const char *state = sarif_str(r, "baselineState"), *conf;
 	int rule = rule_lookup(sarif_str(r, "ruleId"));
 
 	if (rule < 0 || strcmp(rules[rule].id, sarif_str(r, "ruleId"))) {
@@ -398,6 +398,11 @@ static int read_enums(struct reader *rd, json_t *r, struct finding *x)
 			x->breaks = b;
 	if (codegen && !(x->codegen = ONE_OF(sarif_str(r, "properties.codegen"), codegens))) {
 		rd->why = "malformed properties.codegen";
+		return -1;
+	}
+	conf = sarif_str(r, "properties.confidence");
+	if (*conf && (x->confidence = confidence_of(conf)) == (enum confidence)-1) {
+		rd->why = "malformed properties.confidence";
 		return -1;
 	}
 	x->codegen_line = sarif_line(r, "properties.codegenLine");
@@ -428,6 +433,8 @@ static int read_result(struct reader *rd, json_t *r, struct finding *x)
 		x->function = xstrdup(function);
 	if (*sarif_str(r, "properties.operand"))
 		x->operand = xstrdup(sarif_str(r, "properties.operand"));
+	if (*sarif_str(r, "properties.valueOrigin"))
+		x->origin = xstrdup(sarif_str(r, "properties.valueOrigin"));
 	if (sup)
 		x->suppressed = xstrdup(sarif_str(sup, "justification"));
 	if (read_enums(rd, r, x) || read_physical(rd, phys, &x->loc) ||

@@ -342,6 +342,12 @@ static json_t *result_json(struct ctx *c, const struct finding *x)
 	}
 	if (x->baseline)
 		json_object_set_new(res, "baselineState", json_string(baseline_names[x->baseline]));
+	if (x->confidence && !x->pass) {
+		json_object_set_new(res, "rank", json_real(confidence_ranks[x->confidence]));
+		set_text(json_object_get(res, "properties"), "confidence",
+			 confidence_names[x->confidence]);
+	}
+	set_text(json_object_get(res, "properties"), "valueOrigin", x->origin);
 	set_text(json_object_get(res, "properties"), "operand", x->operand);
 	set_line(json_object_get(res, "properties"), "expandedAtLine", x->expanded_line);
 	set_text(json_object_get(res, "properties"), "codegen", x->codegen);

@@ -19,6 +19,7 @@ struct field {
 	const char *key;
 	unsigned writes;
 	int bad;
+	const struct xrec *why;		/* the write that unsettles it */
 	const char **copies;
 	size_t ncopies;
 };
@@ -28,9 +29,9 @@ static int by_key(const void *a, const void *b)
 	return strcmp(((const struct field *)a)->key, ((const struct field *)b)->key);
 }
 
-static int by_str(const void *a, const void *b)
+static int by_name(const void *a, const void *b)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	return strcmp((*(const struct xrec *const *)a)->name, (*(const struct xrec *const *)b)->name);
 }
 
 static struct field *find(struct field *v, size_t n, const char *key)
@@ -40,38 +41,40 @@ static struct field *find(struct field *v, size_t n, const char *key)
 	return bsearch(&k, v, n, sizeof(*v), by_key);
 }
 
-/* The struct a field's USR belongs to (c:@S@s@FI@f: c:@S@s) filled
- * from raw bytes somewhere? */
-static int raw_struct(const char **raw, size_t nraw, const char *key)
+/* Where the struct a field's USR belongs to (c:@S@s@FI@f: c:@S@s) is
+ * filled from raw bytes, or NULL. */
+static const struct xrec *raw_struct(const struct xrec **raw, size_t nraw, const char *key)
 {
 	const char *fi = NULL;
-	char *rec;
-	int hit;
+	struct xrec k = { 0 }, *kp = &k;
+	const struct xrec **hit;
 
 	for (const char *p = strstr(key, "@FI@"); p; p = strstr(p + 1, "@FI@"))
 		fi = p;
 	if (!fi || !nraw)
-		return 0;
-	rec = xstrndup(key, (size_t)(fi - key));
-	hit = bsearch(&rec, raw, nraw, sizeof(*raw), by_str) != NULL;
-	free(rec);
-	return hit;
+		return NULL;
+	k.name = xstrndup(key, (size_t)(fi - key));
+	hit = bsearch(&kp, raw, nraw, sizeof(*raw), by_name);
+	free(k.name);
+	return hit ? *hit : NULL;
 }
 
-/* One entry per field written, sorted by key. */
-static struct field *fields_written(const struct xrecs *r, size_t *n)
+/* One entry per field written, sorted by key; the structs filled from
+ * raw bytes in *raw (sorted by name, *nraw of them). */
+static struct field *fields_written(const struct xrecs *r, size_t *n, const struct xrec ***rawp,
+				    size_t *nrawp)
 {
 	struct field *v = xcalloc(r->len + 1, sizeof(*v));
-	const char **raw = xcalloc(r->len + 1, sizeof(*raw));
+	const struct xrec **raw = xcalloc(r->len + 1, sizeof(*raw));
 	size_t nraw = 0, out = 0;
 
 	*n = 0;
 	for (size_t i = 0; i < r->len; i++)
 		if (r->v[i].kind == X_WRITE && r->v[i].arg == XW_RAW)
-			raw[nraw++] = r->v[i].name;
+			raw[nraw++] = &r->v[i];
 		else if (r->v[i].kind == X_WRITE)
 			v[(*n)++].key = r->v[i].name;
-	qsort(raw, nraw, sizeof(*raw), by_str);
+	qsort(raw, nraw, sizeof(*raw), by_name);
 	qsort(v, *n, sizeof(*v), by_key);
 	for (size_t i = 0; i < *n; i++)
 		if (!out || strcmp(v[out - 1].key, v[i].key))
@@ -84,15 +87,20 @@ static struct field *fields_written(const struct xrecs *r, size_t *n)
 		if (x->kind != X_WRITE || x->arg == XW_RAW || !(f = find(v, out, x->name)))
 			continue;
 		f->writes++;
-		f->bad |= x->arg == XW_UNKNOWN || x->arg >= NR_XWRITES;
+		if (x->arg != XW_ASCII && x->arg != XW_COPY &&
+		    (!f->why || (x->arg == XW_HIGH && f->why->arg != XW_HIGH)))
+			f->why = x;
+		f->bad |= f->why != NULL;
 		if (x->arg == XW_COPY) {
 			f->copies = xrealloc(f->copies, (f->ncopies + 1) * sizeof(*f->copies));
 			f->copies[f->ncopies++] = x->text ? x->text : "";
 		}
 	}
 	for (size_t i = 0; i < out; i++)
-		v[i].bad |= raw_struct(raw, nraw, v[i].key);
-	free(raw);
+		if (!v[i].why && (v[i].why = raw_struct(raw, nraw, v[i].key)))
+			v[i].bad = 1;
+	*rawp = raw;
+	*nrawp = nraw;
 	return v;
 }
 
@@ -114,16 +122,24 @@ static void settle(struct field *v, size_t n)
 
 void xtu_plan_fields(struct xtu_plan *p, const struct xrecs *r)
 {
-	size_t n;
-	struct field *v = fields_written(r, &n);
+	size_t n, nraw;
+	const struct xrec **raw;
+	struct field *v = fields_written(r, &n, &raw, &nraw);
 
 	settle(v, n);
 	for (size_t i = 0; i < r->len; i++) {
 		const struct xrec *x = &r->v[i];
 		struct field *f;
 
-		if (x->kind != X_READ || !x->loc.path || !(f = find(v, n, x->name)) || f->bad)
+		if (x->kind != X_READ || !x->loc.path)
 			continue;
+		if (!(f = find(v, n, x->name)) || f->bad) {
+			p->unsettled = xrealloc(p->unsettled, (p->nunsettled + 1) * sizeof(*p->unsettled));
+			p->why = xrealloc(p->why, (p->nunsettled + 1) * sizeof(*p->why));
+			p->unsettled[p->nunsettled] = x;
+			p->why[p->nunsettled++] = f ? f->why : raw_struct(raw, nraw, x->name);
+			continue;
+		}
 		p->settled = xrealloc(p->settled, (p->nsettled + 1) * sizeof(*p->settled));
 		p->nwrites = xrealloc(p->nwrites, (p->nsettled + 1) * sizeof(*p->nwrites));
 		p->settled[p->nsettled] = x;
@@ -132,13 +148,14 @@ void xtu_plan_fields(struct xtu_plan *p, const struct xrecs *r)
 	for (size_t i = 0; i < n; i++)
 		free(v[i].copies);
 	free(v);
+	free(raw);
 }
 
-/* The settled read at f's place and rule, or -1. */
-static long settled_at(const struct xtu_plan *p, const struct finding *f)
+/* The read among v[0..n) at f's place and rule, or -1. */
+static long read_at(const struct xrec *const *v, size_t n, const struct finding *f)
 {
-	for (size_t i = 0; i < p->nsettled; i++) {
-		const struct xrec *x = p->settled[i];
+	for (size_t i = 0; i < n; i++) {
+		const struct xrec *x = v[i];
 
 		if (x->arg == (unsigned)f->rule && x->loc.line == f->loc.line &&
 		    x->loc.col == f->loc.col && !strcmp(x->loc.path, f->loc.path ? f->loc.path : ""))
@@ -158,7 +175,7 @@ void xtu_drop_settled(struct findings *f, const struct xtu_plan *p)
 	drop = xcalloc(f->len + 1, 1);
 	for (size_t i = 0; i < f->len; i++) {
 		struct finding *x = &f->v[i];
-		long k = x->pass ? -1 : settled_at(p, x);
+		long k = x->pass ? -1 : read_at(p->settled, p->nsettled, x);
 
 		if (k < 0)
 			continue;
@@ -174,4 +191,51 @@ void xtu_drop_settled(struct findings *f, const struct xtu_plan *p)
 	if (any)
 		findings_drop(f, drop);
 	free(drop);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* A finding on a field that is not settled: its origin says why, and a
+ * constant outside 0..127 written there makes it certain. */
+static void say_why(struct finding *f, const struct xrec *read, const struct xrec *why)
+{
+	free(f->origin);
+	if (!why) {
+		f->origin = xasprintf("%s: no write of it in the scan, its bytes come from "
+				      "memory charscan does not see written", read->text);
+		return;
+	}
+	switch (why->arg) {
+	case XW_HIGH:
+		f->origin = xasprintf("%s: written %s at %s:%u", read->text, why->text,
+				      base_name(why->loc.path), why->loc.line);
+		f->confidence = CONF_HIGH;
+		if (f->level)
+			f->level = confidence_levels[CONF_HIGH];
+		break;
+	case XW_RAW:
+		f->origin = xasprintf("%s: the struct is filled from raw bytes at %s:%u", read->text,
+				      base_name(why->loc.path), why->loc.line);
+		break;
+	default:
+		f->origin = xasprintf("%s: written a value charscan cannot bound at %s:%u",
+				      read->text, base_name(why->loc.path), why->loc.line);
+	}
+}
+
+/* Findings on fields that are not settled: what keeps each. */
+void xtu_explain_unsettled(struct findings *f, const struct xtu_plan *p)
+{
+	for (size_t i = 0; p->nunsettled && i < f->len; i++) {
+		long k = f->v[i].pass ? -1 : read_at(p->unsettled, p->nunsettled, &f->v[i]);
+
+		/* Sure already (a store of a constant): its own origin. */
+		if (k >= 0 && f->v[i].confidence != CONF_HIGH)
+			say_why(&f->v[i], p->unsettled[k], p->why[k]);
+	}
 }

@@ -513,6 +513,8 @@ void xtu_plan_free(struct xtu_plan *p)
 	free(p->drop);
 	free(p->settled);
 	free(p->nwrites);
+	free(p->unsettled);
+	free(p->why);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -550,4 +552,5 @@ void xtu_drop(struct findings *f, const struct xtu_plan *p)
 	if (p->ndrop)
 		findings_filter(f, not_dropped, (void *)p);
 	xtu_drop_settled(f, p);
+	xtu_explain_unsettled(f, p);
 }

@@ -42,6 +42,7 @@ enum xwrite {
 	XW_COPY,		/* the value of field or global `text` */
 	XW_RAW,			/* the struct filled from raw bytes or another
 				 * program (memcpy, copy_from_user, a cast) */
+	XW_HIGH,		/* a constant outside 0..127 (text: its value) */
 	NR_XWRITES
 };
 
@@ -96,6 +97,10 @@ struct xtu_plan {
 					 * which is in 0..127: the finding goes */
 	unsigned *nwrites;		/* ... and how many writes the scan saw */
 	size_t nsettled;
+	const struct xrec **unsettled;	/* X_READ of the other fields written */
+	const struct xrec **why;	/* ... the write that keeps each (X_WRITE),
+					 * NULL: none seen */
+	size_t nunsettled;
 	int explain;			/* ... or becomes a pass */
 };
 
@@ -111,6 +116,8 @@ void xtu_drop(struct findings *f, const struct xtu_plan *p);
  * (X_WRITE, X_READ), and their findings taken back. */
 void xtu_plan_fields(struct xtu_plan *p, const struct xrecs *r);
 void xtu_drop_settled(struct findings *f, const struct xtu_plan *p);
+/* ...and on the other fields' reads, the write that keeps them. */
+void xtu_explain_unsettled(struct findings *f, const struct xtu_plan *p);
 /* Has the plan something to tell this TU (a second walk)? */
 int xtu_busy(const struct xtu_ctx *c);
 /* Is argument arg of name() one the plan followed into another TU? */

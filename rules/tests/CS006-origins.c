@@ -1,0 +1,83 @@
+/*
+ * How sure a finding is that a byte 0x80-0xff reaches the use, and
+ * where the bytes come from (SARIF rank, properties.confidence and
+ * properties.valueOrigin; --min-confidence).  High: the code names such
+ * a byte, or the value is a constant, a table entry, a user-space byte
+ * or a field written such a constant.  Medium: an origin charscan
+ * cannot bound.  Low: the value only leaves the function.  Each
+ * finding's confidence is checked by tests/origins.py.
+ */
+extern unsigned long copy_from_user(void *to, const void *from, unsigned long n);
+extern void *memdup_user(const void *from, unsigned long n);
+
+static const char og_dash[] = "\xe2\x80\x94";
+static const char og_plain[] = "ab";
+
+struct og_dev {
+	char mark;
+	char seen;
+};
+
+unsigned og_table(int i)
+{
+	return og_dash[i] << 8;		/* expect: CS006 */ /* confidence: high {{table 'og_dash'}} */
+}
+
+unsigned og_constant(void)
+{
+	char c = '\xff';
+
+	return c << 8;			/* expect: CS006 */ /* confidence: high {{the constant byte 0xff}} */
+}
+
+unsigned og_parameter(char c)
+{
+	return c << 8;			/* expect: CS006 */ /* confidence: medium {{parameter 'c'}} */
+}
+
+long og_user(const char *ubuf)
+{
+	char buf[4];
+
+	if (copy_from_user(buf, ubuf, sizeof(buf)))
+		return -1;
+	return buf[0] << 8;		/* expect: CS006 */ /* confidence: high {{user space (copy_from_user())}} */
+}
+
+long og_user_dup(const char *ubuf)
+{
+	char *p = memdup_user(ubuf, 4);
+
+	return p[1] << 8;		/* expect: CS006 */ /* confidence: high {{user space (memdup_user())}} */
+}
+
+int og_escape(const char *s)
+{
+	return *s;			/* expect: CS010 */ /* confidence: low {{reader is elsewhere}} */
+}
+
+int og_names_the_byte(const char *s)
+{
+	return *s == 0xff;		/* expect: CS001 */ /* confidence: high {{names a byte}} */
+}
+
+void og_set(struct og_dev *d, const char *buf)
+{
+	d->mark = 0x80;			/* expect: CS004 */ /* confidence: high */
+	d->seen = buf[0];
+}
+
+unsigned og_mark(const struct og_dev *d)
+{
+	return d->mark << 8;		/* expect: CS006 */ /* confidence: high {{written byte 0x80 at CS006-origins.c:}} */
+}
+
+unsigned og_seen(const struct og_dev *d)
+{
+	return d->seen << 8;		/* expect: CS006 */ /* confidence: medium {{cannot bound at CS006-origins.c:}} */
+}
+
+unsigned og_ascii_table(int i)
+{
+	return og_plain[i] << 8;	/* ok: CS006 */
+}

@@ -2,7 +2,7 @@
 """make bench: charscan against the compiler's parse, clang-tidy and
 sparse on the same TUs, in one run, as ratios.
 
-    bench.py CHARSCAN [COMPILE_DB] [N] [RUNS] [--results FILE]
+    bench.py CHARSCAN [COMPILE_DB] [N] [RUNS] [--results FILE] [--no-cache-rows]
 
 COMPILE_DB defaults to the kernel scan's (work/kbuild/scan-linux-6.1), or
 the rule cases when there is none; N TUs (default 200) are taken evenly
@@ -14,6 +14,13 @@ clang -fsyntax-only, charscan / clang-tidy and / sparse, -j2 wall
 speed-up over -j1, peak RSS of one worker, TUs/s.  --results appends the
 table, with date and machine, to FILE (bench/RESULTS.md).  Absolute
 times on a 2-core machine are noisy; the ratios are the result.
+
+A second table, "cache: ratios to the cold scan" (benchcache.py), is
+measured on the same TUs in a private hardlink copy of their tree: a
+cold scan with an empty --cache folder, the warm rescan, a rescan after
+one .c file changed and after the header most of them read changed, and
+--diff of that header's one-line patch, checked against clang -M's
+count.  --no-cache-rows leaves it out.
 """
 import datetime
 import json
@@ -24,6 +31,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+from benchcache import cache_rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # kbuild's CHECKFLAGS for x86_64 (Makefile, arch/x86/Makefile).
@@ -120,7 +129,7 @@ def projection(cpu_per_tu, speedup):
 
 def main():
     global CLANG, TIDY, SPARSE
-    args = [a for a in sys.argv[1:] if not a.startswith("--results")]
+    args = [a for a in sys.argv[1:] if a not in ("--results", "--no-cache-rows")]
     results = None
     if "--results" in sys.argv:
         results = sys.argv[sys.argv.index("--results") + 1]
@@ -169,6 +178,8 @@ def main():
                                      len(pick) / wall2 if wall2 else 0, mine / len(pick)),
               "(charscan's peak RSS is its largest process: one worker or the parent)",
               ""] + projection(mine / len(pick), wall1 / wall2 if wall2 else 1.0)
+    if "--no-cache-rows" not in sys.argv:
+        lines += [""] + cache_rows(charscan, CLANG, tmp, pick, mine)
     print("\n".join(lines))
     if results:
         with open(results, "a") as f:

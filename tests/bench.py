@@ -3,6 +3,7 @@
 sparse on the same TUs, in one run, as ratios.
 
     bench.py CHARSCAN [COMPILE_DB] [N] [RUNS] [--results FILE] [--no-cache-rows]
+             [--cache-header PATH]
 
 COMPILE_DB defaults to the kernel scan's (work/kbuild/scan-linux-6.1), or
 the rule cases when there is none; N TUs (default 200) are taken evenly
@@ -20,7 +21,9 @@ measured on the same TUs in a private hardlink copy of their tree: a
 cold scan with an empty --cache folder, the warm rescan, a rescan after
 one .c file changed and after the header most of them read changed, and
 --diff of that header's one-line patch, checked against clang -M's
-count.  --no-cache-rows leaves it out.
+count; --cache-header PATH (relative to the tree) changes that header
+instead (the kernel's include/linux/kernel.h).  --no-cache-rows leaves
+the table out.
 """
 import datetime
 import json
@@ -127,13 +130,21 @@ def projection(cpu_per_tu, speedup):
     return lines
 
 
+def option(args, name):
+    """The value of --NAME VALUE, both taken out of ARGS; None without."""
+    if name not in args:
+        return None
+    i = args.index(name)
+    value = args[i + 1]
+    del args[i:i + 2]
+    return value
+
+
 def main():
     global CLANG, TIDY, SPARSE
-    args = [a for a in sys.argv[1:] if a not in ("--results", "--no-cache-rows")]
-    results = None
-    if "--results" in sys.argv:
-        results = sys.argv[sys.argv.index("--results") + 1]
-        args.remove(results)
+    args = [a for a in sys.argv[1:] if a != "--no-cache-rows"]
+    results = option(args, "--results")
+    header = option(args, "--cache-header")
     charscan = os.path.abspath(args[0])
     db = args[1] if len(args) > 1 else os.path.join(ROOT, "work", "kbuild", "scan-linux-6.1",
                                                     "compile_commands.json")
@@ -179,7 +190,7 @@ def main():
               "(charscan's peak RSS is its largest process: one worker or the parent)",
               ""] + projection(mine / len(pick), wall1 / wall2 if wall2 else 1.0)
     if "--no-cache-rows" not in sys.argv:
-        lines += [""] + cache_rows(charscan, CLANG, tmp, pick, mine)
+        lines += [""] + cache_rows(charscan, CLANG, tmp, pick, mine, header)
     print("\n".join(lines))
     if results:
         with open(results, "a") as f:

@@ -17,6 +17,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -242,12 +243,20 @@ def table(rows, n, reads, plain_cpu):
     return lines
 
 
-def cache_rows(charscan, clang, tmp, pick, plain_cpu):
-    """The lines of the cache table for the sampled entries PICK."""
+def cache_rows(charscan, clang, tmp, pick, plain_cpu, header_rel=None):
+    """The lines of the cache table for the sampled entries PICK; the
+    header changed is HEADER_REL (relative to the tree) if given."""
     root = tree_root(pick)
     if root.count("/") < 2 or not os.path.isdir(root):
         return ["cache rows skipped: no source tree found in the database (%s)" % shown(root)]
     farm = Farm(root, os.path.join(os.path.realpath(tmp), "tree"))
+    try:
+        return farm_rows(charscan, clang, tmp, farm, pick, plain_cpu, header_rel)
+    finally:	# a kernel's farm is 80k links: never left behind
+        shutil.rmtree(farm.top, ignore_errors=True)
+
+
+def farm_rows(charscan, clang, tmp, farm, pick, plain_cpu, header_rel):
     db_dir = os.path.join(tmp, "cache-db")
     os.mkdir(db_dir)
     with open(os.path.join(db_dir, "compile_commands.json"), "w") as f:
@@ -255,10 +264,15 @@ def cache_rows(charscan, clang, tmp, pick, plain_cpu):
     tus = print_args(charscan, db_dir)
     deps = [compiler_deps(clang, t) for t in tus]
     header = widest_header(deps, farm.top)
+    if header_rel:
+        header = os.path.realpath(os.path.join(farm.top, header_rel))
+        if not under(header, farm.top) or not os.path.isfile(header):
+            return ["cache rows skipped: --cache-header %s is no file of %s" %
+                    (shown(header_rel), shown(farm.root))]
     cfile = next((os.path.realpath(t["file"]) for t in tus
                   if under(os.path.realpath(t["file"]), farm.top)), None)
     if not cfile:
-        return ["cache rows skipped: no sampled source file in %s" % shown(root)]
+        return ["cache rows skipped: no sampled source file in %s" % shown(farm.root)]
     touched = [f for f in (cfile, header) if f]
     before = [fingerprint(farm.original(f)) for f in touched]
     rows = measure_rows(Scans(charscan, tmp, db_dir, farm.top), farm, cfile, header)

@@ -4,7 +4,8 @@ cases share no header of their own): the warm rescan parses nothing,
 one .c changed parses that TU, the header changed parses and --diff
 scans exactly the TUs clang -M says read it, and the tree bench.py was
 given is left as it was, bytes and mtimes, its .git included;
---no-cache-rows leaves the table out."""
+--cache-header names another header; --no-cache-rows leaves the table
+out."""
 import hashlib
 import json
 import os
@@ -92,5 +93,10 @@ def bench_cache_rows_match_the_compilers_dependencies_and_leave_the_tree_alone()
     check("diff scanned 3 TUs, compiler -M says 3" in out, out)
     check("bytes and mtime unchanged" in out, out)
     check(snapshot(tree) == before, "bench.py changed the tree it was given")
+    # The header named instead: other.h, read by one TU.
+    out = bench(db, "--cache-header", "inc/other.h")
+    check(parsed(out, "one header changed (inc/other.h)") == (1, 6), out)
+    check("diff scanned 1 TUs, compiler -M says 1" in out, out)
+    check(snapshot(tree) == before, "bench.py --cache-header changed the tree it was given")
     out = bench(db, "--no-cache-rows")
     check("| charscan -j1 |" in out and "cache:" not in out and "--diff" not in out, out)

@@ -125,7 +125,7 @@ class Farm:
                 out.append(joined + self.moved(a[len(joined):], d))
             elif os.path.normpath(os.path.join(d, a)) == src:
                 out.append(self.moved(a, d))
-            else:	# -fmacro-prefix-map=ROOT/= and the like
+            else:  # -fmacro-prefix-map=ROOT/= and the like
                 out.append(a.replace(self.root.rstrip("/") + "/", self.top + "/"))
         return {"directory": self.moved(d, d), "file": self.moved(e["file"], d),
                 "arguments": out}
@@ -252,7 +252,7 @@ def cache_rows(charscan, clang, tmp, pick, plain_cpu, header_rel=None):
     farm = Farm(root, os.path.join(os.path.realpath(tmp), "tree"))
     try:
         return farm_rows(charscan, clang, tmp, farm, pick, plain_cpu, header_rel)
-    finally:	# a kernel's farm is 80k links: never left behind
+    finally:  # a kernel's farm is 80k links: never left behind
         shutil.rmtree(farm.top, ignore_errors=True)
 
 

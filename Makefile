@@ -142,12 +142,13 @@ kbuild-check: $(CHARSCAN)
 boot:
 	ARCH=x86_64 sh boot/boot.sh $(KERNEL_SRC)
 
-# BENCH_DB=compile_commands.json BENCH_TUS=200 BENCH_RUNS=3; the table is
-# appended to bench/RESULTS.md.
+# BENCH_DB=compile_commands.json BENCH_TUS=200 BENCH_RUNS=3; the tables
+# are appended to bench/RESULTS.md.  BENCH_FLAGS: --no-cache-rows leaves
+# the cache table out, --cache-header PATH changes that header in it.
 BENCH_DB ?= $(CURDIR)/work/kbuild/scan-linux-6.1/compile_commands.json
 bench: $(CHARSCAN)
 	python3 tests/bench.py $(CHARSCAN) $(BENCH_DB) $(or $(BENCH_TUS),200) $(or $(BENCH_RUNS),3) \
-		--results bench/RESULTS.md
+		--results bench/RESULTS.md $(BENCH_FLAGS)
 
 clean:
 	rm -rf out
@@ -160,7 +161,7 @@ help:
 	@echo "make evaluate   the scan against the codegen oracle (CONFIG=tiny|defconfig, ARCH=)"
 	@echo "make kbuild-check  make C=1/C=2 CHECK=charscan on the tree make boot built"
 	@echo "make boot       build and boot four kernels: each fix proven in QEMU"
-	@echo "make bench      charscan vs clang -fsyntax-only and clang-tidy"
+	@echo "make bench      charscan vs clang -fsyntax-only and clang-tidy; cache rows"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 
 .PHONY: all install check check-fuzz demo scan evaluate kbuild-check boot bench clean help

@@ -2,7 +2,8 @@
 """make bench: charscan against the compiler's parse, clang-tidy and
 sparse on the same TUs, in one run, as ratios.
 
-    bench.py CHARSCAN [COMPILE_DB] [N] [RUNS] [--results FILE]
+    bench.py CHARSCAN [COMPILE_DB] [N] [RUNS] [--results FILE] [--no-cache-rows]
+             [--cache-header PATH]
 
 COMPILE_DB defaults to the kernel scan's (work/kbuild/scan-linux-6.1), or
 the rule cases when there is none; N TUs (default 200) are taken evenly
@@ -14,6 +15,15 @@ clang -fsyntax-only, charscan / clang-tidy and / sparse, -j2 wall
 speed-up over -j1, peak RSS of one worker, TUs/s.  --results appends the
 table, with date and machine, to FILE (bench/RESULTS.md).  Absolute
 times on a 2-core machine are noisy; the ratios are the result.
+
+A second table, "cache: ratios to the cold scan" (benchcache.py), is
+measured on the same TUs in a private hardlink copy of their tree: a
+cold scan with an empty --cache folder, the warm rescan, a rescan after
+one .c file changed and after the header most of them read changed, and
+--diff of that header's one-line patch, checked against clang -M's
+count; --cache-header PATH (relative to the tree) changes that header
+instead (the kernel's include/linux/kernel.h).  --no-cache-rows leaves
+the table out.
 """
 import datetime
 import json
@@ -24,6 +34,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+from benchcache import cache_rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # kbuild's CHECKFLAGS for x86_64 (Makefile, arch/x86/Makefile).
@@ -118,13 +130,21 @@ def projection(cpu_per_tu, speedup):
     return lines
 
 
+def option(args, name):
+    """The value of --NAME VALUE, both taken out of ARGS; None without."""
+    if name not in args:
+        return None
+    i = args.index(name)
+    value = args[i + 1]
+    del args[i:i + 2]
+    return value
+
+
 def main():
     global CLANG, TIDY, SPARSE
-    args = [a for a in sys.argv[1:] if not a.startswith("--results")]
-    results = None
-    if "--results" in sys.argv:
-        results = sys.argv[sys.argv.index("--results") + 1]
-        args.remove(results)
+    args = [a for a in sys.argv[1:] if a != "--no-cache-rows"]
+    results = option(args, "--results")
+    header = option(args, "--cache-header")
     charscan = os.path.abspath(args[0])
     db = args[1] if len(args) > 1 else os.path.join(ROOT, "work", "kbuild", "scan-linux-6.1",
                                                     "compile_commands.json")
@@ -169,6 +189,8 @@ def main():
                                      len(pick) / wall2 if wall2 else 0, mine / len(pick)),
               "(charscan's peak RSS is its largest process: one worker or the parent)",
               ""] + projection(mine / len(pick), wall1 / wall2 if wall2 else 1.0)
+    if "--no-cache-rows" not in sys.argv:
+        lines += [""] + cache_rows(charscan, CLANG, tmp, pick, mine, header)
     print("\n".join(lines))
     if results:
         with open(results, "a") as f:

@@ -743,6 +743,7 @@ def main():
     import kernelarch  # noqa: F401
     import htmlreport  # noqa: F401
     import origins  # noqa: F401
+    import benchrows  # noqa: F401
     passed = failed = 0
     for t in TESTS:
         name = t.__name__.replace("_", " ")

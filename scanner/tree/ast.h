@@ -87,6 +87,10 @@ int op_is_compare(enum op op);
 int op_is_equality(enum op op);	/* == != */
 enum op op_mirror(enum op op);	/* a < b  ==  b > a */
 
+/* print.c: expression c as the compiler sees it, for one in a macro's
+ * body (caller frees). */
+char *expr_print(CXTranslationUnit tu, CXCursor c);
+
 /* Integer constant value of expression i; 0 if not a constant. */
 int eval_const(const struct tree *t, int i, long long *value);
 /* A constant char compared with a constant: signedness introspection. */

@@ -2,9 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "source.h"
+#include "ast.h"
 #include "core/core.h"
 
 #define MAX_TEXT 72
+#define MAX_QUOTED 80	/* the longest invocation quoted for an expression in it */
 #define MAX_SNIPPET 240	/* bytes of a snippet from a long line */
 
 char *file_path(CXFile f)
@@ -190,6 +192,20 @@ static char *fold_text(const char *s, size_t n)
 	return out;
 }
 
+/* Can an invocation be quoted for an expression in its expansion: one
+ * short line, its parentheses balanced?  Not a DECLARE_EVENT_CLASS() of
+ * thirty lines, nor the start of one whose end the range misses. */
+static int quotable(const char *s, size_t n)
+{
+	int depth = 0;
+
+	if (n > MAX_QUOTED || memchr(s, '\n', n))
+		return 0;
+	for (size_t i = 0; i < n && depth >= 0; i++)
+		depth += (s[i] == '(') - (s[i] == ')');
+	return depth == 0;
+}
+
 char *cursor_text(CXTranslationUnit tu, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
@@ -202,6 +218,7 @@ char *cursor_text(CXTranslationUnit tu, CXCursor c)
 	/* A macro argument is spelled in the file: quote it as written;
 	 * anything else inside a macro is quoted as the invocation. */
 	unsigned line, col;
+	int invocation = 0;
 
 	clang_getFileLocation(s, &f, &line, &col, &so);
 	clang_getFileLocation(e, &ef, NULL, NULL, &eo);
@@ -224,15 +241,25 @@ char *cursor_text(CXTranslationUnit tu, CXCursor c)
 
 		if (clang_Cursor_isNull(m))
 			return xstrdup("?");
+		invocation = 1;
 		r = clang_getCursorExtent(m);
 		clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &so);
 		clang_getExpansionLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &eo);
 		if (!f || eo <= so)
 			return xstrdup("?");
 	}
+	/* Begun by a token of a macro's body: the range is (part of) the
+	 * invocation. */
+	invocation |= is_in_macro(s) && !spelled_here(s, f, so);
 	buf = clang_getFileContents(tu, f, &size);
 	if (!buf || eo > size)
 		return xstrdup("?");
+	if (invocation && !quotable(buf + so, eo - so)) {
+		char *p = expr_print(tu, c), *out = fold_text(p, strlen(p));
+
+		free(p);
+		return out;
+	}
 	return fold_text(buf + so, eo - so);
 }
 

@@ -78,22 +78,15 @@ static int high_bytes(CXCursor init)
 	return hit;
 }
 
-static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, CXClientData data)
-{
-	(void)parent;
-	*(CXCursor *)data = c;
-	return CXChildVisit_Continue;
-}
-
 /* A table (an array variable) whose initializer holds such a byte. */
 static int high_table(CXCursor var)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(var));
-	CXCursor init = clang_getNullCursor();
+	CXCursor init;
 
 	if (clang_getCursorKind(var) != CXCursor_VarDecl || t.kind != CXType_ConstantArray)
 		return 0;
-	clang_visitChildren(var, last_child, &init);
+	init = cursor_last_child(var);
 	return !clang_Cursor_isNull(init) && high_bytes(init);
 }
 

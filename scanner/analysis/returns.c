@@ -201,6 +201,72 @@ void record_return(struct walk *w, const struct occ *o)
 		note_returner(w, r);
 }
 
+struct other_write {
+	CXTranslationUnit tu;
+	CXCursor var;		/* canonical */
+	CXCursor store;		/* the store followed: not another */
+	int found;
+};
+
+/* Past implicit conversions and parentheses, downwards. */
+static CXCursor written(CXCursor c)
+{
+	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+	       clang_getCursorKind(c) == CXCursor_ParenExpr) {
+		CXCursor k = cursor_first_child(c);
+
+		if (clang_Cursor_isNull(k))
+			break;
+		c = k;
+	}
+	return c;
+}
+
+static enum CXChildVisitResult find_other_write(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct other_write *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor lhs, rhs = clang_getNullCursor();
+	enum op op;
+
+	(void)parent;
+	if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator &&
+	    k != CXCursor_UnaryOperator)
+		return CXChildVisit_Recurse;
+	op = cursor_op(s->tu, c);
+	if (op != OP_ASSIGN && k == CXCursor_BinaryOperator)
+		return CXChildVisit_Recurse;
+	if (k == CXCursor_UnaryOperator && op != OP_INC && op != OP_DEC)
+		return CXChildVisit_Recurse;
+	lhs = written(cursor_first_child(c));
+	if ((clang_getCursorKind(lhs) != CXCursor_MemberRefExpr &&
+	     clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) ||
+	    !clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(lhs)), s->var) ||
+	    clang_equalCursors(c, s->store))
+		return CXChildVisit_Recurse;
+	if (op == OP_ASSIGN)
+		rhs = cursor_last_child(c);
+	/* = of a plain char (widened: its own conversion is the only one) */
+	if (op != OP_ASSIGN ||
+	    classify_type(clang_getCursorType(written(rhs))).cls != T_PLAIN_CHAR) {
+		s->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Is the field or global var (canonical) written anything but a plain
+ * char somewhere in this TU, store aside (kprobes' rel32, set from s8,
+ * s16 or s32 on other paths)?  Then a read of it holds no char of its
+ * own. */
+static int written_otherwise(struct walk *w, CXCursor var, CXCursor store)
+{
+	struct other_write s = { w->tu, var, store, 0 };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(w->tu), find_other_write, &s);
+	return s.found;
+}
+
 /* o is stored into a field or a global: its reads elsewhere in this TU
  * are the char's value (x->off32 = *(char *)bytes, read as an offset
  * by another function).  The first store recorded speaks for them. */
@@ -215,7 +281,8 @@ void record_field(struct walk *w, const struct occ *o, int lhs)
 
 	if (clang_Cursor_isNull(var) || w->nret >= MAX_RETURNS ||
 	    (w->seed && clang_Cursor_isNull(w->seed->call)) ||
-	    find_return(w, var, clang_getNullCursor()) >= 0)
+	    find_return(w, var, clang_getNullCursor()) >= 0 ||
+	    written_otherwise(w, var, t->n[o->ctx].cur))
 		return;
 	/* Stored on from a function's result: the char is that one's.
 	 * Taken before w->ret grows, which may move it. */

@@ -77,19 +77,12 @@ static enum CXChildVisitResult ascii_element(CXCursor c, CXCursor parent, CXClie
 	return *ok ? CXChildVisit_Continue : CXChildVisit_Break;
 }
 
-static enum CXChildVisitResult keep_last(CXCursor c, CXCursor parent, CXClientData data)
-{
-	(void)parent;
-	*(CXCursor *)data = c;
-	return CXChildVisit_Continue;
-}
-
 /* The initializer of a const array of plain char, written out as a
  * string or a list of constants. */
 static int ascii_table(CXCursor var)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(var));
-	CXCursor init = clang_getNullCursor();
+	CXCursor init;
 	int ok = 1;
 
 	/* The canonical type may carry the const on the array. */
@@ -97,7 +90,7 @@ static int ascii_table(CXCursor var)
 	    !(clang_isConstQualifiedType(t) ||
 	      clang_isConstQualifiedType(clang_getArrayElementType(t))))
 		return 0;
-	clang_visitChildren(var, keep_last, &init);
+	init = cursor_last_child(var);
 	while (clang_getCursorKind(init) == CXCursor_UnexposedExpr)
 		init = cursor_first_child(init);
 	switch (clang_getCursorKind(init)) {

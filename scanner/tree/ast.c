@@ -469,6 +469,21 @@ CXCursor cursor_first_child(CXCursor c)
 	return first;
 }
 
+static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+CXCursor cursor_last_child(CXCursor c)
+{
+	CXCursor last = clang_getNullCursor();
+
+	clang_visitChildren(c, last_child, &last);
+	return last;
+}
+
 #if CINDEX_VERSION_MINOR >= 64
 /* libclang 17 and later name the operator, also inside macros. */
 enum op cursor_op(CXTranslationUnit tu, CXCursor c)

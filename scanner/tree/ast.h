@@ -77,8 +77,10 @@ int is_cast(const struct tree *t, int i);	/* implicit or explicit */
  * type's name (a TypeRef) as its first child and the operand last. */
 int cast_operand(const struct tree *t, int i);
 
-/* The first child cursor of c (libclang's own, not the tree's), or null. */
+/* The first / last child cursor of c (libclang's own, not the tree's),
+ * or null. */
 CXCursor cursor_first_child(CXCursor c);
+CXCursor cursor_last_child(CXCursor c);
 struct ctype classify_type(CXType type);
 enum op cursor_op(CXTranslationUnit tu, CXCursor c);
 const char *op_spelling(enum op op);

@@ -125,3 +125,54 @@ int is_marker(void)
 	mark[0] = 0xaa;			/* ok: CS004 */
 	return mark[0] == '\xaa';	/* ok: CS001 */
 }
+
+/* A static function's char * parameter (ip.h's ip_eth_mc_map): judged
+ * by what each call passes it and how the caller reads that. */
+static void mc_map(char *buf)
+{
+	buf[0] = 0x81;			/* ok: CS004 */
+}
+
+void join_group(unsigned char *mac)
+{
+	char addr[6];
+	unsigned char raw[6];
+
+	mc_map(addr);
+	mc_map((char *)raw);
+	memcpy(mac, addr, 6);
+	memcpy(mac, raw, 6);
+}
+
+/* ... a caller reads the buffer as a number */
+static void mark_map(char *buf)
+{
+	buf[0] = 0x82;			/* expect: CS004 */
+}
+
+int marked(void)
+{
+	char addr[2];
+
+	mark_map(addr);
+	return addr[0] < 0;		/* expect: CS002 */
+}
+
+/* ... a caller passes memory of another file's */
+static void opaque_map(char *buf)
+{
+	buf[0] = 0x83;			/* expect: CS004 */
+}
+
+void map_into(char *out)
+{
+	opaque_map(out);
+}
+
+/* ... its address is taken: callers unknown */
+static void taken_map(char *buf)
+{
+	buf[0] = 0x85;			/* expect: CS004 */
+}
+
+void (*map_hook)(char *) = taken_map;

@@ -8,12 +8,17 @@
  *
  * The walk counts how each declaration of the TU reads a char, or an
  * array of char, that only this TU can see: a variable without external
- * linkage, or a field of a struct the main file defines.  A CS004
- * finding on a store into one is dropped (a pass with --explain) once
- * the whole TU has been seen and every read was a byte's.  Anything
- * else (a number, an address kept, a char * handed to an unknown
- * function, memory through a pointer parameter, a global other TUs may
- * read, storage never read) keeps the finding.
+ * linkage, or a field of a struct the main file defines.  The same for
+ * the memory a char * parameter of a static function points at: its
+ * reads in the body, and what each call passes (an array of this TU,
+ * linked to the parameter, or memory of unsigned char).  A CS004
+ * finding on a store into such storage is dropped (a pass with
+ * --explain) once the whole TU has been seen and every read was a
+ * byte's.  Anything else (a number, an address kept, a char * handed to
+ * an unknown function or another TU's, a global other TUs may read,
+ * storage never read) keeps the finding.  A static function this TU
+ * never calls (ip.h's, in most files that include it) makes no code
+ * here: the TUs that call it judge its stores by their buffers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -82,13 +87,38 @@ static int storage_of_tu(CXCursor c)
 	}
 }
 
+/* char *buf of a static function: its callers are all in this TU. */
+static int param_buffer(CXCursor c)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	CXCursor fn;
+
+	if (clang_getCursorKind(c) != CXCursor_ParmDecl || t.kind != CXType_Pointer ||
+	    classify_type(clang_getPointeeType(t)).cls != T_PLAIN_CHAR)
+		return 0;
+	fn = clang_getCursorSemanticParent(c);
+	return clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+	       clang_getCursorLinkage(fn) == CXLinkage_Internal;
+}
+
+/* Parameter k of the body a call reaches, if it is such a buffer. */
+static CXCursor buffer_parameter(CXCursor callee, int k)
+{
+	CXCursor def = clang_getCursorDefinition(callee), p;
+
+	if (clang_Cursor_isNull(def) || k < 0 || k >= clang_Cursor_getNumArguments(def))
+		return clang_getNullCursor();
+	p = clang_Cursor_getArgument(def, (unsigned)k);
+	return param_buffer(p) ? clang_getCanonicalCursor(p) : clang_getNullCursor();
+}
+
 static struct store_reads *reads_of(struct walk *w, CXCursor var)
 {
 	for (size_t k = 0; k < w->nsread; k++)
 		if (clang_equalCursors(w->sread[k].var, var))
 			return &w->sread[k];
 	grow(&w->sread, &w->sreadcap, w->nsread + 1, sizeof(*w->sread));
-	w->sread[w->nsread] = (struct store_reads){ var, 0, 0 };
+	w->sread[w->nsread] = (struct store_reads){ var, 0, 0, 0 };
 	return &w->sread[w->nsread++];
 }
 
@@ -112,14 +142,21 @@ static char printed_as(struct walk *w, int call, int k)
 	return ok ? conv.conv : 0;
 }
 
-/* A pointer to the bytes passed as argument k of call. */
-static enum read_kind passed_pointer(struct walk *w, int call, int k)
+/* A pointer to var's bytes passed as argument k of call. */
+static enum read_kind passed_pointer(struct walk *w, CXCursor var, int call, int k)
 {
-	CXCursor callee = clang_getCursorReferenced(T(w, call).cur);
+	CXCursor callee = clang_getCursorReferenced(T(w, call).cur), param;
 	CXType pt, pointee;
 
 	if (clang_Cursor_isNull(callee) || k < 0)
 		return READ_NUMBER;
+	/* Into a static function's char *: read where its body reads it. */
+	param = buffer_parameter(callee, k);
+	if (!clang_Cursor_isNull(param)) {
+		grow(&w->slink, &w->slinkcap, w->nslink + 1, sizeof(*w->slink));
+		w->slink[w->nslink++] = (struct store_link){ var, param };
+		return READ_NONE;
+	}
 	if (k >= clang_Cursor_getNumArguments(callee))
 		return printed_as(w, call, k) == 's' ? READ_BYTES : READ_NUMBER;
 	pt = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(callee,
@@ -134,8 +171,9 @@ static enum read_kind passed_pointer(struct walk *w, int call, int k)
 		       ? READ_BYTES : READ_NUMBER;
 }
 
-/* The bytes' address at top (an array decayed, &a[i]): used how? */
-static enum read_kind pointer_read(struct walk *w, int top)
+/* The address of var's bytes at top (an array decayed, &a[i]): used
+ * how? */
+static enum read_kind pointer_read(struct walk *w, CXCursor var, int top)
 {
 	int p = T(w, top).parent;
 	enum CXTypeKind pointee;
@@ -143,7 +181,7 @@ static enum read_kind pointer_read(struct walk *w, int top)
 	if (p < 0)
 		return READ_NUMBER;
 	if (T(w, p).kind == CXCursor_CallExpr)
-		return passed_pointer(w, p, argument_index(&w->t, p, top));
+		return passed_pointer(w, var, p, argument_index(&w->t, p, top));
 	if (T(w, p).kind != CXCursor_CStyleCastExpr)
 		return READ_NUMBER;
 	/* Read through (const u8 *) or (const s8 *): the same either way. */
@@ -184,8 +222,8 @@ static enum read_kind char_read(struct walk *w, int top)
 								     : READ_NUMBER;
 }
 
-/* A read of one char of the storage (the variable, or an element). */
-static enum read_kind element_read(struct walk *w, int e)
+/* A read of one char of var (the variable, or an element). */
+static enum read_kind element_read(struct walk *w, CXCursor var, int e)
 {
 	const struct tree *t = &w->t;
 	int p = up(t, e), top, q, k;
@@ -194,7 +232,7 @@ static enum read_kind element_read(struct walk *w, int e)
 	    strip_parens(t, child(t, p, 0)) == e)
 		return READ_NONE;		/* written */
 	if (p >= 0 && T(w, p).kind == CXCursor_UnaryOperator && T(w, p).op == OP_ADDR)
-		return pointer_read(w, climb_implicit(t, p));
+		return pointer_read(w, var, climb_implicit(t, p));
 	top = climb_implicit(t, e);
 	q = T(w, top).parent;
 	switch (T(w, top).type.cls) {
@@ -221,19 +259,67 @@ static enum read_kind element_read(struct walk *w, int e)
 	return READ_NUMBER;
 }
 
-/* How node i, a reference to char storage, reads it. */
-static enum read_kind read_kind(struct walk *w, int i)
+/* How node i, a reference to char storage var, reads it. */
+static enum read_kind read_kind(struct walk *w, CXCursor var, int i)
 {
 	const struct tree *t = &w->t;
 	int top, p;
 
-	if (!is_char_array(clang_getCursorType(T(w, i).cur)))
-		return element_read(w, i);
+	if (!is_char_array(clang_getCursorType(T(w, i).cur)) && !param_buffer(var))
+		return element_read(w, var, i);
 	top = climb_implicit(t, i);
 	p = T(w, top).parent;
 	if (p >= 0 && T(w, p).kind == CXCursor_ArraySubscriptExpr && child(t, p, 0) == top)
-		return element_read(w, p);
-	return pointer_read(w, top);
+		return element_read(w, var, p);
+	return pointer_read(w, var, top);
+}
+
+/* Does arg give a buffer parameter memory whose reads are seen (an
+ * array of this TU, or another such parameter), or memory read as
+ * unsigned or signed char whatever char is? */
+static int seen_argument(struct walk *w, int arg)
+{
+	int a = strip_implicit(&w->t, arg);
+	CXType t;
+	enum CXTypeKind k;
+
+	/* (char *)raw: the memory is raw's */
+	while (a >= 0 && T(w, a).kind == CXCursor_CStyleCastExpr && T(w, a).type.cls == T_PTR)
+		a = strip_implicit(&w->t, cast_operand(&w->t, a));
+	if (a < 0)
+		return 0;
+	if (T(w, a).kind == CXCursor_DeclRefExpr || T(w, a).kind == CXCursor_MemberRefExpr) {
+		CXCursor var = clang_getCursorReferenced(T(w, a).cur);
+
+		if ((storage_of_tu(var) && is_char_array(clang_getCursorType(var))) ||
+		    param_buffer(var))
+			return 1;
+	}
+	t = clang_getCanonicalType(clang_getCursorType(T(w, a).cur));
+	if (t.kind == CXType_Pointer)
+		k = clang_getCanonicalType(clang_getPointeeType(t)).kind;
+	else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		k = clang_getCanonicalType(clang_getArrayElementType(t)).kind;
+	else
+		return 0;
+	return k == CXType_UChar || k == CXType_SChar;
+}
+
+/* A call of a static function: its buffer parameters given memory
+ * this TU does not see the reads of. */
+static void note_call_arguments(struct walk *w, int call)
+{
+	CXCursor callee = clang_getCursorReferenced(T(w, call).cur);
+	int n = clang_Cursor_getNumArguments(T(w, call).cur);
+
+	if (clang_Cursor_isNull(callee))
+		return;
+	for (int k = 0; k < n; k++) {
+		CXCursor param = buffer_parameter(callee, k);
+
+		if (!clang_Cursor_isNull(param) && !seen_argument(w, child(&w->t, call, k + 1)))
+			reads_of(w, param)->opaque_args++;
+	}
 }
 
 void note_store_reads(struct walk *w)
@@ -242,20 +328,21 @@ void note_store_reads(struct walk *w)
 
 	for (int i = 0; i < t->len; i++) {
 		CXCursor var;
-		struct store_reads *r;
 
+		if (t->n[i].kind == CXCursor_CallExpr)
+			note_call_arguments(w, i);
 		if (t->n[i].kind != CXCursor_DeclRefExpr && t->n[i].kind != CXCursor_MemberRefExpr)
 			continue;
 		var = clang_getCursorReferenced(t->n[i].cur);
-		if (!storage_of_tu(var))
+		if (!storage_of_tu(var) && !param_buffer(var))
 			continue;
-		r = reads_of(w, clang_getCanonicalCursor(var));
-		switch (read_kind(w, i)) {
+		var = clang_getCanonicalCursor(var);
+		switch (read_kind(w, var, i)) {
 		case READ_BYTES:
-			r->byte_reads++;
+			reads_of(w, var)->byte_reads++;
 			break;
 		case READ_NUMBER:
-			r->number_reads++;
+			reads_of(w, var)->number_reads++;
 			break;
 		default:
 			break;
@@ -265,20 +352,70 @@ void note_store_reads(struct walk *w)
 
 void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char *expr)
 {
-	if (!storage_of_tu(var))
+	if (clang_Cursor_isNull(var) || (!storage_of_tu(var) && !param_buffer(var)))
 		return;
 	grow(&w->sfind, &w->sfindcap, w->nsfind + 1, sizeof(*w->sfind));
 	w->sfind[w->nsfind++] = (struct store_finding){ clang_getCanonicalCursor(var), finding,
 							xstrdup(expr) };
 }
 
+#define MAX_LINKS 4		/* buffers passed on, nested */
+
+/* Is var read only as bytes, here and in the bodies of the static
+ * functions it is passed to? */
+static int own_bytes(struct walk *w, CXCursor var, int depth)
+{
+	if (depth > MAX_LINKS || reads_of(w, var)->number_reads)
+		return 0;
+	for (size_t k = 0; k < w->nslink; k++)
+		if (clang_equalCursors(w->slink[k].from, var) &&
+		    !own_bytes(w, w->slink[k].to, depth + 1))
+			return 0;
+	return 1;
+}
+
+/* Is all memory a buffer parameter points at read only as bytes: its
+ * body's reads, and those of every array the calls pass it? */
+static int param_bytes(struct walk *w, CXCursor param, int depth)
+{
+	if (depth > MAX_LINKS || reads_of(w, param)->opaque_args ||
+	    address_taken(w, clang_getCursorSemanticParent(param)) ||
+	    !own_bytes(w, param, depth))
+		return 0;
+	for (size_t k = 0; k < w->nslink; k++) {
+		CXCursor from = w->slink[k].from;
+
+		if (!clang_equalCursors(w->slink[k].to, param))
+			continue;
+		if (param_buffer(from) ? !param_bytes(w, from, depth + 1)
+				       : !own_bytes(w, from, depth + 1))
+			return 0;
+	}
+	return 1;
+}
+
+static int has_links(const struct walk *w, CXCursor var)
+{
+	for (size_t k = 0; k < w->nslink; k++)
+		if (clang_equalCursors(w->slink[k].from, var))
+			return 1;
+	return 0;
+}
+
+/* Storage never read keeps its finding: nothing shows it bytes. */
+static int read_as_bytes(struct walk *w, CXCursor var)
+{
+	if (param_buffer(var))
+		return param_bytes(w, var, 0);
+	return (reads_of(w, var)->byte_reads || has_links(w, var)) && own_bytes(w, var, 0);
+}
+
 void drop_byte_stores(struct walk *w, unsigned char *drop)
 {
 	for (size_t s = 0; s < w->nsfind; s++) {
 		const struct store_finding *sf = &w->sfind[s];
-		const struct store_reads *r = reads_of(w, sf->var);
 
-		if (r->byte_reads && !r->number_reads && sf->finding < w->out->len) {
+		if (sf->finding < w->out->len && read_as_bytes(w, sf->var)) {
 			if (w->opts->explain)
 				finding_make_pass(&w->out->v[sf->finding],
 						  xasprintf("'%s': %s", sf->expr,
@@ -290,4 +427,5 @@ void drop_byte_stores(struct walk *w, unsigned char *drop)
 	}
 	free(w->sread);
 	free(w->sfind);
+	free(w->slink);
 }

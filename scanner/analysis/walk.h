@@ -105,8 +105,16 @@ struct table_store {
 /* Char storage only this TU can see (readback.c): how its reads
  * read it. */
 struct store_reads {
-	CXCursor var;		/* canonical: a variable or a field */
+	CXCursor var;		/* canonical: a variable, a field or a
+				 * static function's char * parameter */
 	unsigned byte_reads, number_reads;
+	unsigned opaque_args;	/* a parameter: calls passing memory whose
+				 * reads are not seen */
+};
+
+/* Storage `from` passed to buffer parameter `to` of a static function. */
+struct store_link {
+	CXCursor from, to;	/* canonical */
 };
 
 /* A CS004 finding on a store into such storage, kept until the TU is
@@ -170,6 +178,8 @@ struct walk {
 	size_t nsread, sreadcap;
 	struct store_finding *sfind;
 	size_t nsfind, sfindcap;
+	struct store_link *slink;
+	size_t nslink, slinkcap;
 	struct param_use *param;
 	size_t nparam, paramcap;
 	struct static_return *sret;	/* returns of static functions */

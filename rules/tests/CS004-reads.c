@@ -131,6 +131,7 @@ int is_marker(void)
 static void mc_map(char *buf)
 {
 	buf[0] = 0x81;			/* ok: CS004 */
+	memcpy(buf + 1, "\x5e", 1);
 }
 
 void join_group(unsigned char *mac)

@@ -178,6 +178,12 @@ static enum read_kind pointer_read(struct walk *w, CXCursor var, int top)
 	int p = T(w, top).parent;
 	enum CXTypeKind pointee;
 
+	/* buf + 10: the same bytes, further on */
+	while (p >= 0 && T(w, p).kind == CXCursor_BinaryOperator &&
+	       (T(w, p).op == OP_ADD || T(w, p).op == OP_SUB) && T(w, p).type.cls == T_PTR) {
+		top = climb_implicit(&w->t, p);
+		p = T(w, top).parent;
+	}
 	if (p < 0)
 		return READ_NUMBER;
 	if (T(w, p).kind == CXCursor_CallExpr)

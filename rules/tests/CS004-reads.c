@@ -15,7 +15,7 @@ void eth_mc_map(unsigned char *mac)
 {
 	char buf[6] = { 0x01, 0x00, 0x5e };
 
-	buf[3] = 0x80;			/* ok: CS004 {{copied}} */
+	buf[3] = 0x80;			/* ok: CS004 */
 	memcpy(mac, buf, sizeof(buf));
 }
 

@@ -101,10 +101,19 @@ static int param_buffer(CXCursor c)
 	       clang_getCursorLinkage(fn) == CXLinkage_Internal;
 }
 
-/* Parameter k of the body a call reaches, if it is such a buffer. */
-static CXCursor buffer_parameter(CXCursor callee, int k)
+/* The body of a static function a call reaches, or null. */
+static CXCursor static_body(CXCursor callee)
 {
-	CXCursor def = clang_getCursorDefinition(callee), p;
+	if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl ||
+	    clang_getCursorLinkage(callee) != CXLinkage_Internal)
+		return clang_getNullCursor();
+	return clang_getCursorDefinition(callee);
+}
+
+/* Parameter k of that body, if it is a buffer parameter. */
+static CXCursor buffer_parameter(CXCursor def, int k)
+{
+	CXCursor p;
 
 	if (clang_Cursor_isNull(def) || k < 0 || k >= clang_Cursor_getNumArguments(def))
 		return clang_getNullCursor();
@@ -151,7 +160,7 @@ static enum read_kind passed_pointer(struct walk *w, CXCursor var, int call, int
 	if (clang_Cursor_isNull(callee) || k < 0)
 		return READ_NUMBER;
 	/* Into a static function's char *: read where its body reads it. */
-	param = buffer_parameter(callee, k);
+	param = buffer_parameter(static_body(callee), k);
 	if (!clang_Cursor_isNull(param)) {
 		grow(&w->slink, &w->slinkcap, w->nslink + 1, sizeof(*w->slink));
 		w->slink[w->nslink++] = (struct store_link){ var, param };
@@ -315,13 +324,13 @@ static int seen_argument(struct walk *w, int arg)
  * this TU does not see the reads of. */
 static void note_call_arguments(struct walk *w, int call)
 {
-	CXCursor callee = clang_getCursorReferenced(T(w, call).cur);
+	CXCursor def = static_body(clang_getCursorReferenced(T(w, call).cur));
 	int n = clang_Cursor_getNumArguments(T(w, call).cur);
 
-	if (clang_Cursor_isNull(callee))
+	if (clang_Cursor_isNull(def))
 		return;
 	for (int k = 0; k < n; k++) {
-		CXCursor param = buffer_parameter(callee, k);
+		CXCursor param = buffer_parameter(def, k);
 
 		if (!clang_Cursor_isNull(param) && !seen_argument(w, child(&w->t, call, k + 1)))
 			reads_of(w, param)->opaque_args++;

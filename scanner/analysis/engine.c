@@ -295,6 +295,7 @@ static void walk_decl(struct walk *w, CXCursor c)
 			explain_parameters(w);
 		note_int_calls(w);
 		note_table_uses(w);
+		note_store_reads(w);
 		note_param_args(w);
 		note_field_writes(w);
 		check_stores(w);
@@ -426,6 +427,7 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	/* What only the whole TU could tell: findings to take back. */
 	drop = xcalloc(out->len + 1, 1);
 	drop_signed_tables(&w, drop);
+	drop_byte_stores(&w, drop);
 	settle_static_returns(&w, drop);
 	drop_ascii_params(&w, drop);
 	drop_uncalled(&w, drop);

@@ -71,7 +71,7 @@ static int stores_outside(struct walk *w, const struct occ *o)
  * pieces joined ("\0016" "%02x" from KERN_INFO "%02x"); escapes do
  * not hide a conversion (nobody writes \045 for '%').
  */
-static char *literal_text(CXCursor arg)
+char *literal_text(CXCursor arg)
 {
 	for (int depth = 0; depth < 4 && !clang_Cursor_isNull(arg); depth++) {
 		if (clang_getCursorKind(arg) == CXCursor_StringLiteral) {
@@ -566,6 +566,12 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 				    .vs = byte - 256, .vu = byte, .more = more });
 	if (list >= 0 && w->out->len > before)
 		note_table_store(w, target, before);
+	/* Taken back if every read of the storage is a byte's. */
+	if (w->out->len > before) {
+		free(text);
+		text = node_text(w, i);
+		note_store_finding(w, target, before, text);
+	}
 	free(text);
 }
 

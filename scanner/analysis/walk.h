@@ -102,6 +102,29 @@ struct table_store {
 	size_t finding;		/* index in walk.out */
 };
 
+/* Char storage only this TU can see (readback.c): how its reads
+ * read it. */
+struct store_reads {
+	CXCursor var;		/* canonical: a variable, a field or a
+				 * static function's char * parameter */
+	unsigned byte_reads, number_reads;
+	unsigned opaque_args;	/* a parameter: calls passing memory whose
+				 * reads are not seen */
+};
+
+/* Storage `from` passed to buffer parameter `to` of a static function. */
+struct store_link {
+	CXCursor from, to;	/* canonical */
+};
+
+/* A CS004 finding on a store into such storage, kept until the TU is
+ * seen. */
+struct store_finding {
+	CXCursor var;
+	size_t finding;		/* index in walk.out */
+	char *expr;		/* the constant, for the pass */
+};
+
 /* A value returned by a function with internal linkage: its CS010 note
  * and its pass (SIZE_MAX: none), one of which goes once the TU tells
  * whether the function's address is taken (then callers are unknown). */
@@ -151,6 +174,12 @@ struct walk {
 	size_t ntab, tabcap;
 	struct table_store *tstore;
 	size_t ntstore, tstorecap;
+	struct store_reads *sread;
+	size_t nsread, sreadcap;
+	struct store_finding *sfind;
+	size_t nsfind, sfindcap;
+	struct store_link *slink;
+	size_t nslink, slinkcap;
 	struct param_use *param;
 	size_t nparam, paramcap;
 	struct static_return *sret;	/* returns of static functions */
@@ -233,6 +262,9 @@ void check_store(struct walk *w, struct occ *o);
 /* The observed result is the same for every byte: say why (--explain). */
 void harmless(struct occ *o, enum verdict_id why, int node);
 void check_stores(struct walk *w);	/* constants into plain char */
+/* The string literal argument arg is (through conversions), as written
+ * between its quotes; NULL if none (caller frees). */
+char *literal_text(CXCursor arg);
 
 
 /* returns.c: a widened plain char returned as an int goes on in the
@@ -295,6 +327,11 @@ void judge_origin(struct walk *w, struct finding *f, const struct report_at *at)
 void note_table_uses(struct walk *w);			/* of the tree walked */
 void note_table_store(struct walk *w, CXCursor var, size_t finding);
 void drop_signed_tables(struct walk *w, unsigned char *drop);	/* frees */
+
+/* readback.c: CS004 on char storage of this TU read only as bytes. */
+void note_store_reads(struct walk *w);			/* of the tree walked */
+void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char *expr);
+void drop_byte_stores(struct walk *w, unsigned char *drop);	/* frees */
 
 /* params.c: findings about char parameters every call passes ASCII. */
 void note_param_args(struct walk *w);			/* of the tree walked */

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Precision of a kernel report against its written triage.
+
+    precision.py REPORT.sarif TRIAGE.md
+
+TRIAGE.md's first table (up to the next "## " heading after it) has a
+row per finding: | # | place | rule | class | why |, place "path:line"
+relative to the tree, class one of true, fragile, harmless, false
+(bold or not).  Each finding of REPORT (passes aside) is looked up by
+place and rule.  Printed: the counts per class, the findings the triage
+does not cover (new since it was written: read them), the rows no
+finding matches any more, and precision as true / all and (true +
+fragile) / all over the triaged findings.  A measurement: exit 0
+unless an input cannot be read.
+"""
+import collections
+import json
+import re
+import sys
+
+CLASSES = ("true", "fragile", "harmless", "false")
+ROW = re.compile(r"^\|\s*\d+\s*\|\s*([^|\s]+):(\d+)\s*\|\s*(CS\d{3})\s*\|\s*\**(\w+)\**\s*\|")
+
+
+def triage(path):
+    """{(path, line, rule): class} from the first table of path."""
+    rows, in_table = {}, False
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("| # | place"):
+            in_table = True
+        elif in_table and line.startswith("## "):
+            break
+        m = ROW.match(line) if in_table else None
+        if m and m.group(4) in CLASSES:
+            rows[(m.group(1), int(m.group(2)), m.group(3))] = m.group(4)
+    return rows
+
+
+def findings(path):
+    run = json.load(open(path, encoding="utf-8"))["runs"][0]
+    out = []
+    for r in run["results"]:
+        if r.get("kind") == "pass":
+            continue
+        loc = r["locations"][0]["physicalLocation"]
+        out.append((loc["artifactLocation"]["uri"], loc["region"]["startLine"], r["ruleId"]))
+    return out
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    rows, found = triage(sys.argv[2]), findings(sys.argv[1])
+    per = collections.Counter(rows.get(f, "untriaged") for f in found)
+    triaged = sum(per[c] for c in CLASSES)
+    print("triage (%s): %d findings, %s, untriaged %d" % (
+        sys.argv[2], len(found), ", ".join("%s %d" % (c, per[c]) for c in CLASSES),
+        per["untriaged"]))
+    if triaged:
+        print("precision: true %d/%d = %.0f %%, true or fragile %d/%d = %.0f %%" % (
+            per["true"], triaged, 100.0 * per["true"] / triaged,
+            per["true"] + per["fragile"], triaged,
+            100.0 * (per["true"] + per["fragile"]) / triaged))
+    for f in sorted(f for f in found if f not in rows)[:20]:
+        print("  untriaged: %s:%d %s" % f)
+    gone = sorted(set(rows) - set(found))
+    print("triaged rows no finding matches: %d" % len(gone))
+    for g in gone[:20]:
+        print("  gone: %s:%d %s (%s)" % (g + (rows[g],)))
+
+
+if __name__ == "__main__":
+    main()

@@ -9,7 +9,8 @@
 # runs charscan confirm over the same database (cached in
 # work/confirm-cache, so a second run only recompiles what changed) and
 # kernel/evaluate.py: per rule, per directory, kernel and host tools
-# apart, and last the explained / accounted / confirmed lines.  Writes
+# apart, and last the explained / accounted / confirmed lines; for the
+# main job's config, precision against kernel/TRIAGE.md (precision.py).  Writes
 # out/NAME-explained.sarif, out/NAME-confirmed.sarif, out/NAME-codegen.tsv
 # and out/NAME-unaccounted.tsv.  SAMPLE=N measures every Nth TU only.
 # ARCH= as make scan's: the same database (its --target is what the
@@ -59,6 +60,12 @@ confirm() {
 stage "confirm (oracle)" confirm
 python3 "$here/kernel/evaluate.py" "$out/$name-confirmed.sarif" "$out/$name-codegen.tsv" \
 	"$src" "$name" "$out" "$times" | tee "$out/$name-evaluate.txt"
+# Precision, by the triage written down for the main job's report (the
+# default config): kernel/TRIAGE.md's first table, finding by finding.
+if [ "$name" = linux-6.1 ]; then
+	python3 "$here/kernel/precision.py" "$out/$name-confirmed.sarif" "$here/kernel/TRIAGE.md" |
+		tee -a "$out/$name-evaluate.txt"
+fi
 # The oracle's cost against a plain build: make scan's first build.
 if [ -f "$out/$name.times" ]; then
 	echo "make scan, for comparison:"

@@ -195,3 +195,40 @@ def kernel_summary_fails_when_every_tu_failed():
         "tool": {"driver": {"rules": []}}}]}))
     p = run(one)
     check(p.returncode == 0, "one of two failed: exit %d, %s" % (p.returncode, p.stderr))
+
+
+TRIAGE = """# Triage
+| # | place | rule | class | why |
+|---|---|---|---|---|
+| 1 | kernel/a.c:10 | CS001 | **true** | a real one |
+| 2 | kernel/a.c:20 | CS006 | fragile | a cosmetic print |
+| 3 | kernel/b.c:5 | CS004 | harmless | only copied |
+| 4 | kernel/b.c:9 | CS003 | false | guarded |
+| 5 | kernel/c.c:1 | CS006 | harmless | no longer reported |
+
+## Another config
+| # | place | rule | class | why |
+|---|---|---|---|---|
+| 1 | kernel/d.c:1 | CS006 | true | not this report's |
+"""
+
+
+@test
+def kernel_precision_counts_the_report_against_its_triage():
+    d = scratch("kernelarch-precision")
+    found = [("kernel/a.c", 10, "CS001"), ("kernel/a.c", 20, "CS006"), ("kernel/b.c", 5, "CS004"),
+             ("kernel/b.c", 9, "CS003"), ("kernel/new.c", 3, "CS005"), ("kernel/d.c", 1, "CS006")]
+    results = [{"ruleId": r, "locations": [{"physicalLocation": {
+        "artifactLocation": {"uri": u}, "region": {"startLine": n}}}]} for u, n, r in found]
+    results.append({"ruleId": "CS006", "kind": "pass", "locations": [{"physicalLocation": {
+        "artifactLocation": {"uri": "kernel/c.c"}, "region": {"startLine": 1}}}]})
+    sarif = write(os.path.join(d, "r.sarif"), json.dumps({"runs": [{"results": results}]}))
+    triage = write(os.path.join(d, "TRIAGE.md"), TRIAGE)
+    p = subprocess.run(["python3", os.path.join(ROOT, "kernel", "precision.py"), sarif, triage],
+                       capture_output=True, text=True)
+    check(p.returncode == 0, "precision.py: %s" % p.stderr)
+    out = p.stdout
+    check("6 findings, true 1, fragile 1, harmless 1, false 1, untriaged 2" in out, out)
+    check("true 1/4 = 25 %, true or fragile 2/4 = 50 %" in out, out)
+    check("untriaged: kernel/new.c:3 CS005" in out and "untriaged: kernel/d.c:1 CS006" in out, out)
+    check("gone: kernel/c.c:1 CS006 (harmless)" in out, out)

@@ -128,8 +128,13 @@ def forge_version(data):
     return body + hashlib.sha256(body).digest()
 
 
+def flip(data, i):
+    return data[:i] + bytes([data[i] ^ 0x55]) + data[i + 1:]
+
+
 BREAKAGES = {
-    "corrupt": lambda e, data, other: write(e, data[:100] + bytes([data[100] ^ 0x55]) + data[101:], "wb"),
+    # A byte past the header (magic, the version with the binary's hash).
+    "corrupt": lambda e, data, other: write(e, flip(data, len(data) * 3 // 4), "wb"),
     "truncated": lambda e, data, other: write(e, data[:len(data) // 2], "wb"),
     "foreign": lambda e, data, other: write(e, forge_version(data), "wb"),
     "not ours": lambda e, data, other: write(e, b"GARBAGE!" + data[8:], "wb"),
@@ -272,3 +277,24 @@ def cache_hits_a_header_below_nested_search_folders():
     os.makedirs(os.path.join(d, "pre", "uapi", "asm"))
     write(os.path.join(d, "pre", "uapi", "asm", "sig.h"), "static inline int s(char c) { return c == -1; }\n")
     check(rescan(d, db, "shadowed", cache) == (1, 0, 1), "a header found first now did not make it stale")
+
+
+@test
+def cache_entries_of_another_build_of_charscan_are_misses():
+    """The same version built anew (its analysis changed, the version
+    string not): its entries are not this binary's answers."""
+    d, db = include_project("cache-rebuilt")
+    cache = os.path.join(d, "cache")
+    rebuilt = os.path.join(d, "charscan-rebuilt")
+    with open(Env.charscan, "rb") as f, open(rebuilt, "wb") as out:
+        out.write(f.read() + b"\0rebuilt")
+    os.chmod(rebuilt, 0o755)
+    p = subprocess.run([rebuilt, "-p", db, "-o", os.path.join(d, "a.sarif"), "--cache", cache],
+                       capture_output=True, text=True, cwd=d)
+    check(p.returncode in (0, 1), "rebuilt binary: %s" % p.stderr)
+    p = scan(db, os.path.join(d, "b.sarif"), "--cache", cache)
+    check(re.search(r"(\d+) TUs, 0 from the cache, \1 parsed", p.stderr),
+          "entries of another build were replayed:\n%s" % p.stderr)
+    p = scan(db, os.path.join(d, "c.sarif"), "--cache", cache)
+    check(re.search(r"\d+ TUs, (\d+) from the cache, 0 parsed", p.stderr),
+          "the entries this binary wrote are not found again:\n%s" % p.stderr)

@@ -180,6 +180,8 @@ static void value_origin(struct walk *w, struct finding *f, const struct report_
 		f->origin = xasprintf("passed by %s()", at->car->caller);
 	} else if (k == CXCursor_FieldDecl) {
 		f->origin = named("field '%s': not every write of it the scan sees stores 0..127", d);
+	} else if (k == CXCursor_FunctionDecl) {
+		f->origin = named("returned by %s()", d);
 	} else if (k == CXCursor_ParmDecl) {
 		f->origin = named("parameter '%s': its callers' bytes", d);
 	} else if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(d)) {

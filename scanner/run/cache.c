@@ -45,6 +45,31 @@ void entry_hex(const unsigned char *md, char *hex)
 		sprintf(hex + 2 * i, "%02x", md[i]);
 }
 
+#define MAX_BINARY (256u << 20)
+
+/* The running binary's SHA-256 in hex, or "?" when it cannot be read:
+ * a charscan built anew between two scans (its analysis changed, the
+ * version not) finds none of the other's entries. */
+static const char *binary_digest(void)
+{
+	static char hex[2 * SHA_LEN + 1];
+	unsigned char md[SHA_LEN];
+	const char *why;
+	size_t len;
+	char *exe;
+
+	if (*hex)
+		return hex;
+	exe = read_input("/proc/self/exe", MAX_BINARY, &len, &why);
+	if (!exe || !EVP_Digest(exe, len, md, NULL, EVP_sha256(), NULL)) {
+		free(exe);
+		return "?";
+	}
+	free(exe);
+	entry_hex(md, hex);
+	return hex;
+}
+
 const char *entry_version(void)
 {
 	static char *id;
@@ -52,8 +77,8 @@ const char *entry_version(void)
 	if (!id) {
 		CXString v = clang_getClangVersion();
 
-		id = xasprintf("charscan " CHARSCAN_VERSION "; %s; entry " ENTRY_FORMAT,
-			       clang_getCString(v));
+		id = xasprintf("charscan " CHARSCAN_VERSION "; %s; entry " ENTRY_FORMAT "; binary %s",
+			       clang_getCString(v), binary_digest());
 		clang_disposeString(v);
 	}
 	return id;

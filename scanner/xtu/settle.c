@@ -20,7 +20,7 @@ struct field {
 	unsigned writes;
 	int bad;
 	const struct xrec *why;		/* the write that unsettles it */
-	const char **copies;
+	const struct xrec **copies;	/* XW_COPY: text is the field copied */
 	size_t ncopies;
 };
 
@@ -93,7 +93,7 @@ static struct field *fields_written(const struct xrecs *r, size_t *n, const stru
 		f->bad |= f->why != NULL;
 		if (x->arg == XW_COPY) {
 			f->copies = xrealloc(f->copies, (f->ncopies + 1) * sizeof(*f->copies));
-			f->copies[f->ncopies++] = x->text ? x->text : "";
+			f->copies[f->ncopies++] = x;
 		}
 	}
 	for (size_t i = 0; i < out; i++)
@@ -112,10 +112,13 @@ static void settle(struct field *v, size_t n)
 		changed = 0;
 		for (size_t i = 0; i < n; i++)
 			for (size_t k = 0; !v[i].bad && k < v[i].ncopies; k++) {
-				struct field *from = find(v, n, v[i].copies[k]);
+				const struct xrec *c = v[i].copies[k];
+				struct field *from = find(v, n, c->text ? c->text : "");
 
-				if (!from || from->bad)
+				if (!from || from->bad) {
 					v[i].bad = changed = 1;
+					v[i].why = c;
+				}
 			}
 	}
 }
@@ -200,6 +203,23 @@ static const char *base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/* A field's or global's USR in words: c:@S@cork@FI@priority is "field
+ * 'priority' of struct cork", c:@g or c:file.c@g "variable 'g'". */
+static char *usr_words(const char *usr)
+{
+	const char *fi = strstr(usr, "@FI@"), *rec = NULL, *at;
+
+	if (!fi)
+		return xasprintf("variable '%s'", (at = strrchr(usr, '@')) ? at + 1 : usr);
+	for (const char *p = usr; (p = strchr(p, '@')) && p < fi; p++)
+		if (p[1] == 'S' || p[1] == 'U')
+			rec = p;
+	if (!rec || !(at = strchr(rec + 1, '@')) || at >= fi)
+		return xasprintf("field '%s'", fi + 4);
+	return xasprintf("field '%s' of %s %.*s", fi + 4, rec[1] == 'S' ? "struct" : "union",
+			 (int)(fi - at - 1), at + 1);
+}
+
 /* A finding on a field that is not settled: its origin says why, and a
  * constant outside 0..127 written there makes it certain. */
 static void say_why(struct finding *f, const struct xrec *read, const struct xrec *why)
@@ -218,6 +238,15 @@ static void say_why(struct finding *f, const struct xrec *read, const struct xre
 		if (f->level)
 			f->level = confidence_levels[CONF_HIGH];
 		break;
+	case XW_COPY: {
+		char *from = usr_words(why->text ? why->text : "");
+
+		f->origin = xasprintf("%s: a copy of %s at %s:%u, not every write of which "
+				      "stores 0..127", read->text, from, base_name(why->loc.path),
+				      why->loc.line);
+		free(from);
+		break;
+	}
 	case XW_RAW:
 		f->origin = xasprintf("%s: the struct is filled from raw bytes at %s:%u", read->text,
 				      base_name(why->loc.path), why->loc.line);

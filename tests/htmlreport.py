@@ -213,6 +213,10 @@ def html_report_finding_page_shows_related_locations_flow_fix_and_help():
     check(not problems, "\n".join(problems))
     message = re.sub(r" \(see \[.*\)$", "", chosen["message"]["text"])
     check(dom.by_id("message").text() == message, "message %r" % dom.by_id("message").text())
+    props = chosen["properties"]
+    check(dom.by_id("origin") and dom.by_id("origin").text() == "Confidence %s: %s." % (
+          props["confidence"], props["valueOrigin"]),
+          "confidence and origin: %r" % (dom.by_id("origin") and dom.by_id("origin").text()))
     hit = [div for div in dom.by_id("source").all("div", class_="hit")]
     line = chosen["locations"][0]["physicalLocation"]["region"]["startLine"]
     check(hit and hit[0].attrs["data-line"] == str(line) and hit[0].all("mark"),

@@ -228,6 +228,12 @@ static void heading(FILE *f, const struct html_run *r, const struct finding *x)
 	fputs(".</p>\n<p id=\"message\">", f);
 	html_text(f, x->message);
 	fputs("</p>\n", f);
+	if (x->confidence) {
+		fprintf(f, "<p id=\"origin\">Confidence <b>%s</b>: ",
+			confidence_names[x->confidence]);
+		html_text(f, x->origin ? x->origin : "origin not said");
+		fputs(".</p>\n", f);
+	}
 }
 
 int write_finding(struct html_run *r, size_t i, char **err)

@@ -45,7 +45,8 @@ def by_line(sarif):
 
 
 def case_files():
-    return sorted({f for f, _ in marked()})
+    """Every rule case: a field's writes may be in another file."""
+    return sorted(f for f in os.listdir(RULE_TESTS) if f.endswith(".c"))
 
 
 @test

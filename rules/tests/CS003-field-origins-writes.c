@@ -10,6 +10,17 @@ struct fo_disk {
 	char kind;
 };
 
+struct fo_timer {
+	char running;
+};
+
+struct fo_serial {
+	char io_type;
+};
+
+extern void *kzalloc(unsigned long size, unsigned flags);
+extern unsigned long copy_from_user(void *to, const void *from, unsigned long n);
+
 extern char fo_global_ok, fo_global_bad;
 extern void fo_lend(char *p);
 
@@ -43,4 +54,18 @@ struct fo_disk *fo_block(char *block)
 struct fo_dev *fo_defaults(int which)
 {
 	return which ? &fo_default : &fo_other;
+}
+
+struct fo_timer *fo_timer_new(void)
+{
+	struct fo_timer *t = kzalloc(sizeof(*t), 0);
+
+	return t;
+}
+
+int fo_serial_set(const void *user)
+{
+	struct fo_serial s;
+
+	return copy_from_user(&s, user, sizeof(s)) ? -1 : 0;
 }

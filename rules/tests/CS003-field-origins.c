@@ -15,6 +15,14 @@ struct fo_disk {
 	char kind;
 };
 
+struct fo_timer {
+	char running;
+};
+
+struct fo_serial {
+	char io_type;
+};
+
 char fo_global_ok = 3;
 char fo_global_bad;
 
@@ -73,4 +81,16 @@ int fo_disk_kind(const struct fo_disk *k)
 int fo_global_bad_read(void)
 {
 	return fo_global_bad > 5;		/* expect: CS003 {{'fo_global_bad > 5'}} */
+}
+
+/* igmp.c's tm_running where only kzalloc() writes it: 0. */
+int fo_timer_running(const struct fo_timer *t)
+{
+	return t->running > 5;
+}
+
+/* serial_core.c's io_type: the struct comes from user space. */
+int fo_serial_type(const struct fo_serial *s)
+{
+	return s->io_type > 5;			/* expect: CS003 {{'s->io_type > 5'}} */ /* confidence: high {{filled from user space at CS003-field-origins-writes.c:}} */
 }

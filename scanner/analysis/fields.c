@@ -234,26 +234,45 @@ static char *pointee_record(const struct tree *t, int i)
 	return key;
 }
 
-/* Functions that fill memory with bytes from elsewhere, and which
- * argument they fill: a struct given to one has every field unknown. */
+/* Functions that fill a struct whole, and which argument they fill
+ * (-1: the memory they return): from bytes elsewhere (every field
+ * unknown), from user space (every field a user's byte), or with zeros
+ * (every field written 0: kzalloc()). */
 static const struct filler {
 	const char *name;
 	int arg;
+	enum xwrite how;
 } fillers[] = {
-	{ "memcpy", 0 }, { "memmove", 0 }, { "__memcpy", 0 }, { "memcpy_fromio", 0 },
-	{ "copy_from_user", 0 }, { "__copy_from_user", 0 }, { "raw_copy_from_user", 0 },
-	{ "copy_struct_from_user", 0 }, { "copy_from_sockptr", 0 }, { "skb_copy_bits", 2 },
-	{ "kernel_read", 1 }, { "read", 1 }, { "pread", 1 }, { "fread", 0 }, { "recv", 1 },
-	{ "recvfrom", 1 },
+	{ "memcpy", 0, XW_RAW }, { "memmove", 0, XW_RAW }, { "__memcpy", 0, XW_RAW },
+	{ "memcpy_fromio", 0, XW_RAW }, { "skb_copy_bits", 2, XW_RAW },
+	{ "kernel_read", 1, XW_RAW }, { "read", 1, XW_RAW }, { "pread", 1, XW_RAW },
+	{ "fread", 0, XW_RAW }, { "recv", 1, XW_RAW }, { "recvfrom", 1, XW_RAW },
+	{ "copy_from_user", 0, XW_USER }, { "__copy_from_user", 0, XW_USER },
+	{ "raw_copy_from_user", 0, XW_USER }, { "copy_struct_from_user", 0, XW_USER },
+	{ "copy_from_sockptr", 0, XW_USER }, { "memdup_user", -1, XW_USER },
+	{ "kzalloc", -1, XW_ZERO }, { "kcalloc", -1, XW_ZERO }, { "kvzalloc", -1, XW_ZERO },
+	{ "kvcalloc", -1, XW_ZERO }, { "vzalloc", -1, XW_ZERO }, { "devm_kzalloc", -1, XW_ZERO },
+	{ "kzalloc_node", -1, XW_ZERO }, { "kmem_cache_zalloc", -1, XW_ZERO },
+	{ "calloc", -1, XW_ZERO },
 };
 
-static void note_raw(struct walk *w, int ptr, int at)
+/* The struct node ptr points at (as typed there) is filled whole. */
+static void note_whole(struct walk *w, int ptr, enum xwrite how, int at)
 {
-	char *rec = ptr >= 0 ? pointee_record(&w->t, strip_implicit(&w->t, ptr)) : NULL;
+	char *rec = ptr >= 0 ? pointee_record(&w->t, ptr) : NULL;
 
 	if (rec)
-		add_write(w, rec, XW_RAW, NULL, at);
+		add_write(w, rec, how, NULL, at);
 	free(rec);
+}
+
+/* memset(p, 0, n) zeroes the struct; any other byte is as raw bytes. */
+static void note_memset(struct walk *w, int call)
+{
+	long long k;
+
+	note_whole(w, strip_implicit(&w->t, child(&w->t, call, 1)),
+		   eval_const(&w->t, child(&w->t, call, 2), &k) && k == 0 ? XW_ZERO : XW_RAW, call);
 }
 
 static void note_call(struct walk *w, int call)
@@ -261,9 +280,14 @@ static void note_call(struct walk *w, int call)
 	CXString s = clang_getCursorSpelling(w->t.n[call].cur);
 	const char *name = clang_getCString(s);
 
+	if (name && !strcmp(name, "memset"))
+		note_memset(w, call);
 	for (size_t k = 0; name && k < sizeof(fillers) / sizeof(*fillers); k++)
 		if (!strcmp(name, fillers[k].name))
-			note_raw(w, child(&w->t, call, fillers[k].arg + 1), call);
+			/* what it returns, as the struct pointer it becomes */
+			note_whole(w, fillers[k].arg < 0 ? climb_implicit(&w->t, call) :
+				   strip_implicit(&w->t, child(&w->t, call, fillers[k].arg + 1)),
+				   fillers[k].how, call);
 	clang_disposeString(s);
 }
 
@@ -283,7 +307,7 @@ static void note_cast(struct walk *w, int cast)
 		return;
 	c = classify_type(clang_getPointeeType(p)).cls;
 	if (c == T_PLAIN_CHAR || c == T_SCHAR || c == T_UCHAR)
-		note_raw(w, cast, cast);
+		note_whole(w, cast, XW_RAW, cast);
 }
 
 struct nth {

@@ -10,6 +10,7 @@
  * some write of which is such a constant is raised to high once every
  * TU is seen (xtu/settle.c).
  */
+#include <stdlib.h>
 #include <string.h>
 #include "core/core.h"
 #include "walk.h"
@@ -22,20 +23,30 @@ static const struct {
 	const char *origin;
 } by_rule[] = {
 	{ CS001, CONF_HIGH, "the code names a byte outside 0..127 (the constant compared)" },
-	{ CS004, CONF_HIGH, "a constant outside 0..127 is stored" },
+	{ CS004, CONF_MEDIUM, "a constant outside 0..127 is stored; no read of it as a number "
+			      "is in sight (a copy or a use elsewhere may be one)" },
 	{ CS007, CONF_HIGH, "the code names a byte outside 0..127 (the case label)" },
 	{ CS010, CONF_LOW, "leaves the function: its reader is elsewhere" },
 };
 
-/* Functions that copy bytes from user space, and the argument they
- * fill (memdup_user() and strndup_user() return theirs). */
+/* Functions that bring bytes from outside the program: user space, a
+ * file or stream, the environment; the argument they fill (-1: they
+ * return it: memdup_user(), getenv()).  Any byte can come. */
 static const struct {
 	const char *name;
 	int arg;
-} user_copies[] = {
-	{ "copy_from_user", 0 }, { "__copy_from_user", 0 }, { "raw_copy_from_user", 0 },
-	{ "strncpy_from_user", 0 }, { "copy_from_sockptr", 0 }, { "memdup_user", -1 },
-	{ "memdup_user_nul", -1 }, { "strndup_user", -1 }, { "vmemdup_user", -1 },
+	const char *from;
+} outside[] = {
+	{ "copy_from_user", 0, "user space" }, { "__copy_from_user", 0, "user space" },
+	{ "raw_copy_from_user", 0, "user space" }, { "strncpy_from_user", 0, "user space" },
+	{ "copy_from_sockptr", 0, "user space" }, { "memdup_user", -1, "user space" },
+	{ "memdup_user_nul", -1, "user space" }, { "strndup_user", -1, "user space" },
+	{ "vmemdup_user", -1, "user space" },
+	{ "fgets", 0, "a file or stream" }, { "fread", 0, "a file or stream" },
+	{ "read", 1, "a file or stream" }, { "pread", 1, "a file or stream" },
+	{ "getline", 0, "a file or stream" }, { "recv", 1, "a socket" },
+	{ "recvfrom", 1, "a socket" }, { "getenv", -1, "the environment" },
+	{ "secure_getenv", -1, "the environment" },
 };
 
 static int high(long long k)
@@ -90,30 +101,30 @@ static int high_table(CXCursor var)
 	return !clang_Cursor_isNull(init) && high_bytes(init);
 }
 
-/* The user copy in this function that fills decl (its argument, or the
- * variable assigned its result), or NULL. */
-static const char *user_copy(struct walk *w, CXCursor decl)
+/* The call in this function that fills decl from outside (its argument,
+ * or the variable assigned its result): its index in outside[], or -1. */
+static int outside_fill(struct walk *w, CXCursor decl)
 {
 	const struct tree *t = &w->t;
 
 	for (int i = 1; i < t->len; i++) {
 		CXString s;
-		const char *hit = NULL;
+		int hit = -1;
 
 		if (t->n[i].kind != CXCursor_CallExpr)
 			continue;
 		s = clang_getCursorSpelling(t->n[i].cur);
-		for (size_t k = 0; k < sizeof(user_copies) / sizeof(*user_copies) && !hit; k++) {
+		for (size_t k = 0; k < sizeof(outside) / sizeof(*outside) && hit < 0; k++) {
 			int a;
 
-			if (strcmp(clang_getCString(s), user_copies[k].name))
+			if (strcmp(clang_getCString(s), outside[k].name))
 				continue;
-			if (user_copies[k].arg < 0) {
+			if (outside[k].arg < 0) {
 				a = t->n[climb_implicit(t, i)].parent;
 				a = a >= 0 && t->n[a].op == OP_ASSIGN ? child(t, a, 0) :
 				    a >= 0 && t->n[a].kind == CXCursor_VarDecl ? a : -1;
 			} else {
-				a = child(t, i, user_copies[k].arg + 1);
+				a = child(t, i, outside[k].arg + 1);
 			}
 			a = strip_implicit(t, a);
 			if (a >= 0 && t->n[a].kind == CXCursor_UnaryOperator && t->n[a].op == OP_ADDR)
@@ -121,13 +132,13 @@ static const char *user_copy(struct walk *w, CXCursor decl)
 			if (a >= 0 && (t->n[a].kind == CXCursor_DeclRefExpr || t->n[a].kind == CXCursor_VarDecl) &&
 			    clang_equalCursors(t->n[a].kind == CXCursor_VarDecl ? t->n[a].cur :
 					       clang_getCursorReferenced(t->n[a].cur), decl))
-				hit = user_copies[k].name;
+				hit = (int)k;
 		}
 		clang_disposeString(s);
-		if (hit)
+		if (hit >= 0)
 			return hit;
 	}
-	return NULL;
+	return -1;
 }
 
 static char *named(const char *fmt, CXCursor c)
@@ -156,13 +167,110 @@ static int constant_value(struct walk *w, CXCursor decl, int i, long long *k)
 	return v >= 0 && eval_const(&w->t, v, k);
 }
 
+/* The variable a byte read through a pointer comes from: p in *p++,
+ * p[i], *(p + 1); or a null cursor. */
+static CXCursor pointer_base(const struct tree *t, int i)
+{
+	for (int hops = 0; hops < 16 && (i = strip_implicit(t, i)) >= 0; hops++) {
+		const struct node *n = &t->n[i];
+
+		if (n->kind == CXCursor_DeclRefExpr || n->kind == CXCursor_MemberRefExpr)
+			return n->type.cls == T_PTR ? clang_getCursorReferenced(n->cur) :
+						      clang_getNullCursor();
+		if (n->kind == CXCursor_ArraySubscriptExpr ||
+		    (n->kind == CXCursor_BinaryOperator && (n->op == OP_ADD || n->op == OP_SUB)))
+			i = t->n[strip_implicit(t, child(t, i, 0))].type.cls == T_PTR ?
+			    child(t, i, 0) : child(t, i, 1);
+		else if (n->kind == CXCursor_UnaryOperator || is_cast(t, i))
+			i = is_cast(t, i) ? cast_operand(t, i) : child(t, i, 0);
+		else
+			break;
+	}
+	return clang_getNullCursor();
+}
+
+/* A local pointer whose one write reaching the read is a parameter
+ * (char *p = str): that parameter. */
+static CXCursor pointer_origin(struct walk *w, CXCursor p, int read)
+{
+	int v;
+
+	if (clang_getCursorKind(p) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(p) ||
+	    read < 0)
+		return p;
+	for (int i = strip_implicit(&w->t, read); i >= 0 && i < w->t.len; i++)
+		if (w->t.n[i].kind == CXCursor_DeclRefExpr &&
+		    clang_equalCursors(clang_getCursorReferenced(w->t.n[i].cur), p) &&
+		    (v = reaching_value(w, p, i)) >= 0 && (v = strip_implicit(&w->t, v)) >= 0 &&
+		    w->t.n[v].kind == CXCursor_DeclRefExpr)
+			return clang_getCursorReferenced(w->t.n[v].cur);
+	return p;
+}
+
+/* The value of the one write of local decl in this function (its
+ * initializer or one plain assignment), or -1. */
+static int only_write(const struct tree *t, CXCursor decl)
+{
+	int value = -1, writes = 0;
+
+	for (int i = 1; i < t->len; i++) {
+		const struct node *n = &t->n[i];
+		int lhs;
+
+		if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cur, decl)) {
+			if ((value = last_expr_child(t, i)) >= 0)
+				writes++;
+		} else if ((n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_UnaryOperator ||
+			    n->kind == CXCursor_CompoundAssignOperator) &&
+			   (lhs = strip_parens(t, child(t, i, 0))) >= 0 &&
+			   t->n[lhs].kind == CXCursor_DeclRefExpr &&
+			   clang_equalCursors(clang_getCursorReferenced(t->n[lhs].cur), decl) &&
+			   (n->op == OP_ASSIGN || n->kind != CXCursor_BinaryOperator)) {
+			writes++;
+			value = n->op == OP_ASSIGN ? child(t, i, 1) : -1;
+		}
+	}
+	return writes == 1 ? value : -1;
+}
+
+/* The origin of bytes read through a pointer variable, or NULL. */
+static char *pointed_origin(struct walk *w, const struct report_at *at)
+{
+	int read = at->operand, v;
+	CXCursor p;
+
+	/* char c = *str++; ... c: what the write reaching the read reads */
+	if (read >= 0 && clang_getCursorKind(at->decl) == CXCursor_VarDecl &&
+	    !clang_Cursor_hasVarDeclGlobalStorage(at->decl) &&
+	    ((v = reaching_value(w, at->decl, strip_implicit(&w->t, read))) >= 0 ||
+	     (v = only_write(&w->t, at->decl)) >= 0))
+		read = v;
+	p = read >= 0 ? pointer_base(&w->t, read) : clang_getNullCursor();
+	if (clang_Cursor_isNull(p))
+		return NULL;
+	if (outside_fill(w, p) >= 0)
+		return NULL;		/* said as bytes from outside */
+	p = pointer_origin(w, p, read);
+	switch (clang_getCursorKind(p)) {
+	case CXCursor_ParmDecl:
+		return named("the bytes parameter '%s' points at: its callers' data", p);
+	case CXCursor_FieldDecl:
+		return named("the bytes field '%s' points at", p);
+	case CXCursor_VarDecl:
+		return named("the bytes '%s' points at", p);
+	default:
+		return NULL;
+	}
+}
+
 /* The value's origin when the rule does not say it. */
 static void value_origin(struct walk *w, struct finding *f, const struct report_at *at)
 {
 	CXCursor d = origin_decl(w, at->decl, at->operand);
-	enum CXCursorKind k = clang_getCursorKind(d);
+	enum CXCursorKind kind = clang_getCursorKind(d);
 	long long c;
-	const char *copy;
+	int k;
+	char *pointed;
 
 	f->confidence = CONF_MEDIUM;
 	if (at->ret) {
@@ -173,18 +281,20 @@ static void value_origin(struct walk *w, struct finding *f, const struct report_
 	} else if (high_table(d)) {
 		f->confidence = CONF_HIGH;
 		f->origin = named("table '%s', whose initializer holds bytes outside 0..127", d);
-	} else if (!clang_Cursor_isNull(d) && (copy = user_copy(w, d))) {
+	} else if (!clang_Cursor_isNull(d) && (k = outside_fill(w, d)) >= 0) {
 		f->confidence = CONF_HIGH;
-		f->origin = xasprintf("bytes from user space (%s())", copy);
+		f->origin = xasprintf("bytes from %s (%s())", outside[k].from, outside[k].name);
+	} else if ((pointed = pointed_origin(w, at))) {
+		f->origin = pointed;
 	} else if (at->car && at->car->caller) {
 		f->origin = xasprintf("passed by %s()", at->car->caller);
-	} else if (k == CXCursor_FieldDecl) {
+	} else if (kind == CXCursor_FieldDecl) {
 		f->origin = named("field '%s': not every write of it the scan sees stores 0..127", d);
-	} else if (k == CXCursor_FunctionDecl) {
+	} else if (kind == CXCursor_FunctionDecl) {
 		f->origin = named("returned by %s()", d);
-	} else if (k == CXCursor_ParmDecl) {
+	} else if (kind == CXCursor_ParmDecl) {
 		f->origin = named("parameter '%s': its callers' bytes", d);
-	} else if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(d)) {
+	} else if (kind == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(d)) {
 		f->origin = named("variable '%s': not every write of it the scan sees stores 0..127", d);
 	} else {
 		f->origin = xstrdup("data charscan cannot bound");
@@ -193,11 +303,24 @@ static void value_origin(struct walk *w, struct finding *f, const struct report_
 
 void judge_origin(struct walk *w, struct finding *f, const struct report_at *at)
 {
-	for (size_t i = 0; i < sizeof(by_rule) / sizeof(*by_rule); i++)
-		if (by_rule[i].rule == f->rule) {
+	char *value;
+
+	for (size_t i = 0; i < sizeof(by_rule) / sizeof(*by_rule); i++) {
+		if (by_rule[i].rule != f->rule)
+			continue;
+		if (by_rule[i].conf != CONF_HIGH || f->rule == CS004) {
 			f->confidence = by_rule[i].conf;
 			f->origin = xstrdup(by_rule[i].origin);
 			return;
 		}
+		/* Sure by the constant the code names; the value's own
+		 * origin still says where to look (vt.c's get_user()). */
+		value_origin(w, f, at);
+		value = f->origin;
+		f->confidence = CONF_HIGH;
+		f->origin = xasprintf("%s; the value: %s", by_rule[i].origin, value);
+		free(value);
+		return;
+	}
 	value_origin(w, f, at);
 }

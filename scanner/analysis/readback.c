@@ -425,12 +425,25 @@ static int read_as_bytes(struct walk *w, CXCursor var)
 	return (reads_of(w, var)->byte_reads || has_links(w, var)) && own_bytes(w, var, 0);
 }
 
+/* Read back as a number here: the stored byte provably reaches a use
+ * where its sign counts. */
+static void read_as_number(struct finding *f)
+{
+	free(f->origin);
+	f->confidence = CONF_HIGH;
+	f->origin = xstrdup("a constant outside 0..127 is stored and read back as a number "
+			    "in this file");
+}
+
 void drop_byte_stores(struct walk *w, unsigned char *drop)
 {
 	for (size_t s = 0; s < w->nsfind; s++) {
 		const struct store_finding *sf = &w->sfind[s];
 
-		if (sf->finding < w->out->len && read_as_bytes(w, sf->var)) {
+		if (sf->finding < w->out->len && !read_as_bytes(w, sf->var) &&
+		    reads_of(w, sf->var)->number_reads)
+			read_as_number(&w->out->v[sf->finding]);
+		else if (sf->finding < w->out->len && read_as_bytes(w, sf->var)) {
 			if (w->opts->explain)
 				finding_make_pass(&w->out->v[sf->finding],
 						  xasprintf("'%s': %s", sf->expr,

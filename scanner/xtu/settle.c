@@ -41,40 +41,74 @@ static struct field *find(struct field *v, size_t n, const char *key)
 	return bsearch(&k, v, n, sizeof(*v), by_key);
 }
 
-/* Where the struct a field's USR belongs to (c:@S@s@FI@f: c:@S@s) is
- * filled from raw bytes, or NULL. */
-static const struct xrec *raw_struct(const struct xrec **raw, size_t nraw, const char *key)
-{
-	const char *fi = NULL;
-	struct xrec k = { 0 }, *kp = &k;
-	const struct xrec **hit;
+/* How strongly a write keeps its field from settling, and says why:
+ * a user's byte over a constant outside 0..127 over raw bytes over an
+ * unknown value over a copy of a field not settled. */
+static const int why_rank[NR_XWRITES] = {
+	[XW_COPY] = 1, [XW_UNKNOWN] = 2, [XW_RAW] = 3, [XW_HIGH] = 4, [XW_USER] = 5,
+};
 
-	for (const char *p = strstr(key, "@FI@"); p; p = strstr(p + 1, "@FI@"))
-		fi = p;
-	if (!fi || !nraw)
-		return NULL;
-	k.name = xstrndup(key, (size_t)(fi - key));
-	hit = bsearch(&kp, raw, nraw, sizeof(*raw), by_name);
-	free(k.name);
-	return hit ? *hit : NULL;
+static const struct xrec *stronger(const struct xrec *a, const struct xrec *b)
+{
+	return !a || (b && why_rank[b->arg] > why_rank[a->arg]) ? b : a;
 }
 
-/* One entry per field written, sorted by key; the structs filled from
- * raw bytes in *raw (sorted by name, *nraw of them). */
-static struct field *fields_written(const struct xrecs *r, size_t *n, const struct xrec ***rawp,
-				    size_t *nrawp)
+static int is_whole(unsigned how)
+{
+	return how == XW_RAW || how == XW_USER || how == XW_ZERO;
+}
+
+/* The records of the struct a field's USR belongs to (c:@S@s@FI@f:
+ * c:@S@s) filled whole: the strongest reason among them (NULL: none),
+ * and in *zeroed whether one zeroes it. */
+static const struct xrec *whole_struct(const struct xrec **whole, size_t nwhole, const char *key,
+				       int *zeroed)
+{
+	const char *fi = NULL;
+	const struct xrec *why = NULL;
+	size_t lo = 0, hi = nwhole;
+	char *rec;
+
+	*zeroed = 0;
+	for (const char *p = strstr(key, "@FI@"); p; p = strstr(p + 1, "@FI@"))
+		fi = p;
+	if (!fi)
+		return NULL;
+	rec = xstrndup(key, (size_t)(fi - key));
+	while (lo < hi) {		/* the first record of the struct */
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(whole[mid]->name, rec) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < nwhole && !strcmp(whole[lo]->name, rec); lo++)
+		if (whole[lo]->arg == XW_ZERO)
+			*zeroed = 1;
+		else
+			why = stronger(why, whole[lo]);
+	free(rec);
+	return why;
+}
+
+/* One entry per field written, sorted by key; the structs filled whole
+ * in *wholep (sorted by name, *nwholep of them). */
+static struct field *fields_written(const struct xrecs *r, size_t *n, const struct xrec ***wholep,
+				    size_t *nwholep)
 {
 	struct field *v = xcalloc(r->len + 1, sizeof(*v));
-	const struct xrec **raw = xcalloc(r->len + 1, sizeof(*raw));
-	size_t nraw = 0, out = 0;
+	const struct xrec **whole = xcalloc(r->len + 1, sizeof(*whole));
+	size_t nwhole = 0, out = 0;
+	int zeroed;
 
 	*n = 0;
 	for (size_t i = 0; i < r->len; i++)
-		if (r->v[i].kind == X_WRITE && r->v[i].arg == XW_RAW)
-			raw[nraw++] = &r->v[i];
+		if (r->v[i].kind == X_WRITE && is_whole(r->v[i].arg))
+			whole[nwhole++] = &r->v[i];
 		else if (r->v[i].kind == X_WRITE)
 			v[(*n)++].key = r->v[i].name;
-	qsort(raw, nraw, sizeof(*raw), by_name);
+	qsort(whole, nwhole, sizeof(*whole), by_name);
 	qsort(v, *n, sizeof(*v), by_key);
 	for (size_t i = 0; i < *n; i++)
 		if (!out || strcmp(v[out - 1].key, v[i].key))
@@ -84,23 +118,23 @@ static struct field *fields_written(const struct xrecs *r, size_t *n, const stru
 		const struct xrec *x = &r->v[i];
 		struct field *f;
 
-		if (x->kind != X_WRITE || x->arg == XW_RAW || !(f = find(v, out, x->name)))
+		if (x->kind != X_WRITE || is_whole(x->arg) || x->arg >= NR_XWRITES ||
+		    !(f = find(v, out, x->name)))
 			continue;
 		f->writes++;
-		if (x->arg != XW_ASCII && x->arg != XW_COPY &&
-		    (!f->why || (x->arg == XW_HIGH && f->why->arg != XW_HIGH)))
-			f->why = x;
-		f->bad |= f->why != NULL;
+		if (x->arg != XW_ASCII && x->arg != XW_COPY)
+			f->why = stronger(f->why, x);
 		if (x->arg == XW_COPY) {
 			f->copies = xrealloc(f->copies, (f->ncopies + 1) * sizeof(*f->copies));
 			f->copies[f->ncopies++] = x;
 		}
 	}
-	for (size_t i = 0; i < out; i++)
-		if (!v[i].why && (v[i].why = raw_struct(raw, nraw, v[i].key)))
-			v[i].bad = 1;
-	*rawp = raw;
-	*nrawp = nraw;
+	for (size_t i = 0; i < out; i++) {
+		v[i].why = stronger(v[i].why, whole_struct(whole, nwhole, v[i].key, &zeroed));
+		v[i].bad = v[i].why != NULL;
+	}
+	*wholep = whole;
+	*nwholep = nwhole;
 	return v;
 }
 
@@ -125,33 +159,37 @@ static void settle(struct field *v, size_t n)
 
 void xtu_plan_fields(struct xtu_plan *p, const struct xrecs *r)
 {
-	size_t n, nraw;
-	const struct xrec **raw;
-	struct field *v = fields_written(r, &n, &raw, &nraw);
+	size_t n, nwhole;
+	const struct xrec **whole;
+	struct field *v = fields_written(r, &n, &whole, &nwhole);
 
 	settle(v, n);
 	for (size_t i = 0; i < r->len; i++) {
-		const struct xrec *x = &r->v[i];
+		const struct xrec *x = &r->v[i], *why;
 		struct field *f;
+		int zeroed;
 
 		if (x->kind != X_READ || !x->loc.path)
 			continue;
-		if (!(f = find(v, n, x->name)) || f->bad) {
+		f = find(v, n, x->name);
+		/* Written nowhere but whole: zeroed only is settled (0). */
+		why = f ? f->why : whole_struct(whole, nwhole, x->name, &zeroed);
+		if (why || (!f && !zeroed)) {
 			p->unsettled = xrealloc(p->unsettled, (p->nunsettled + 1) * sizeof(*p->unsettled));
 			p->why = xrealloc(p->why, (p->nunsettled + 1) * sizeof(*p->why));
 			p->unsettled[p->nunsettled] = x;
-			p->why[p->nunsettled++] = f ? f->why : raw_struct(raw, nraw, x->name);
+			p->why[p->nunsettled++] = why;
 			continue;
 		}
 		p->settled = xrealloc(p->settled, (p->nsettled + 1) * sizeof(*p->settled));
 		p->nwrites = xrealloc(p->nwrites, (p->nsettled + 1) * sizeof(*p->nwrites));
 		p->settled[p->nsettled] = x;
-		p->nwrites[p->nsettled++] = f->writes;
+		p->nwrites[p->nsettled++] = f ? f->writes : 1;
 	}
 	for (size_t i = 0; i < n; i++)
 		free(v[i].copies);
 	free(v);
-	free(raw);
+	free(whole);
 }
 
 /* The read among v[0..n) at f's place and rule, or -1. */
@@ -247,6 +285,13 @@ static void say_why(struct finding *f, const struct xrec *read, const struct xre
 		free(from);
 		break;
 	}
+	case XW_USER:
+		f->origin = xasprintf("%s: the struct is filled from user space at %s:%u", read->text,
+				      base_name(why->loc.path), why->loc.line);
+		f->confidence = CONF_HIGH;
+		if (f->level)
+			f->level = confidence_levels[CONF_HIGH];
+		break;
 	case XW_RAW:
 		f->origin = xasprintf("%s: the struct is filled from raw bytes at %s:%u", read->text,
 				      base_name(why->loc.path), why->loc.line);

@@ -43,6 +43,8 @@ enum xwrite {
 	XW_RAW,			/* the struct filled from raw bytes or another
 				 * program (memcpy, copy_from_user, a cast) */
 	XW_HIGH,		/* a constant outside 0..127 (text: its value) */
+	XW_USER,		/* the struct filled from user space (name: its USR) */
+	XW_ZERO,		/* the struct zeroed (kzalloc(), memset(p, 0, n)) */
 	NR_XWRITES
 };
 

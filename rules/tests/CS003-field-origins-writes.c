@@ -69,3 +69,8 @@ int fo_serial_set(const void *user)
 
 	return copy_from_user(&s, user, sizeof(s)) ? -1 : 0;
 }
+
+/* Const tables: their initializer is every write (route.c's
+ * ip_tos2prio[], 0..6, read through rt_tos2priority() elsewhere). */
+const unsigned char fo_tos2prio[16] = { 0, 1, 0, 0, 2, 2, 2, 2, 6, 6, 6, 6, 4, 4, 4, 4 };
+const unsigned char fo_marks[2] = { 1, 0x90 };

@@ -94,3 +94,40 @@ int fo_serial_type(const struct fo_serial *s)
 {
 	return s->io_type > 5;			/* expect: CS003 {{'s->io_type > 5'}} */ /* confidence: high {{filled from user space at CS003-field-origins-writes.c:}} */
 }
+
+extern const unsigned char fo_tos2prio[16];
+extern const unsigned char fo_marks[2];
+
+static inline char fo_tos_priority(unsigned char tos)
+{
+	return fo_tos2prio[(tos & 0x1e) >> 1];
+}
+
+static inline char fo_mark(int i)
+{
+	return fo_marks[i & 1];
+}
+
+struct fo_cork {
+	char priority;
+};
+
+int fo_priority_high(unsigned char tos)
+{
+	return fo_tos_priority(tos) > 5;
+}
+
+void fo_cork_set(struct fo_cork *c, unsigned char tos)
+{
+	c->priority = fo_tos_priority(tos);
+}
+
+int fo_cork_high(const struct fo_cork *c)
+{
+	return c->priority > 5;
+}
+
+int fo_mark_high(int i)
+{
+	return fo_mark(i) > 5;			/* expect: CS003 {{'fo_mark(i) > 5'}} */ /* confidence: high {{'fo_marks', which fo_mark() returns: written byte 0x90 at CS003-field-origins-writes.c:}} */
+}

@@ -26,6 +26,23 @@ static int is_loop(enum CXCursorKind k)
 
 /* The key of a plain char field (not a bit-field: its width decides
  * more than char's signedness) or global variable: its USR, or NULL. */
+/* A global const array of integers (ip_tos2prio[]): only its
+ * initializer writes it, in the TU that defines it. */
+static int const_table(CXCursor d)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	enum tclass c;
+
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || !clang_Cursor_hasVarDeclGlobalStorage(d) ||
+	    (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray))
+		return 0;
+	/* The canonical type may carry the const on the array. */
+	c = classify_type(clang_getArrayElementType(t)).cls;
+	return (clang_isConstQualifiedType(t) ||
+		clang_isConstQualifiedType(clang_getArrayElementType(t))) &&
+	       (c == T_INT || c == T_PLAIN_CHAR || c == T_SCHAR || c == T_UCHAR);
+}
+
 static char *origin_key(CXCursor d)
 {
 	enum CXCursorKind k = clang_getCursorKind(d);
@@ -35,7 +52,7 @@ static char *origin_key(CXCursor d)
 	if (k == CXCursor_FieldDecl ? clang_Cursor_isBitField(d) :
 	    k != CXCursor_VarDecl || !clang_Cursor_hasVarDeclGlobalStorage(d))
 		return NULL;
-	if (classify_type(clang_getCursorType(d)).cls != T_PLAIN_CHAR)
+	if (classify_type(clang_getCursorType(d)).cls != T_PLAIN_CHAR && !const_table(d))
 		return NULL;
 	usr = clang_getCursorUSR(d);
 	key = *clang_getCString(usr) ? xstrdup(clang_getCString(usr)) : NULL;
@@ -43,13 +60,57 @@ static char *origin_key(CXCursor d)
 	return key;
 }
 
-/* The key of what node i reads or writes (a member or variable
- * reference), or NULL. */
-static char *ref_key(const struct tree *t, int i)
+static char *ref_key(struct walk *w, const struct tree *t, int i);
+
+/* The const table every return of function fn (a definition of this
+ * TU) reads, as rt_tos2priority() reads ip_tos2prio[]: its key, or
+ * NULL. */
+static char *returned_table(struct walk *w, CXCursor fn)
 {
+	struct tree ft = { 0 };
+	char *key = NULL;
+	int ok = 1;
+
+	fn = clang_getCursorDefinition(fn);
+	if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return NULL;
+	tree_build(&ft, w->t.tu, fn);
+	for (int i = 1; i < ft.len && ok; i++) {
+		char *k;
+
+		if (ft.n[i].kind != CXCursor_ReturnStmt)
+			continue;
+		k = ft.n[i].first >= 0 ? ref_key(NULL, &ft, ft.n[i].first) : NULL;
+		ok = k && (!key || !strcmp(k, key));
+		free(key);
+		key = k;
+	}
+	tree_free(&ft);
+	if (!ok) {
+		free(key);
+		return NULL;
+	}
+	return key;
+}
+
+/* The key of what node i reads or writes (a member or variable
+ * reference, an entry of a const table; with w, a call of a function of
+ * this TU that returns one), or NULL. */
+static char *ref_key(struct walk *w, const struct tree *t, int i)
+{
+	int base;
+
 	i = strip_implicit(t, i);
-	if (i < 0 || (t->n[i].kind != CXCursor_MemberRefExpr &&
-		      t->n[i].kind != CXCursor_DeclRefExpr))
+	if (i < 0)
+		return NULL;
+	if (t->n[i].kind == CXCursor_ArraySubscriptExpr &&
+	    (base = strip_implicit(t, child(t, i, 0))) >= 0 &&
+	    t->n[base].kind == CXCursor_DeclRefExpr &&
+	    const_table(clang_getCursorReferenced(t->n[base].cur)))
+		return origin_key(clang_getCursorReferenced(t->n[base].cur));
+	if (w && t->n[i].kind == CXCursor_CallExpr)
+		return returned_table(w, clang_getCursorReferenced(t->n[i].cur));
+	if (t->n[i].kind != CXCursor_MemberRefExpr && t->n[i].kind != CXCursor_DeclRefExpr)
 		return NULL;
 	return origin_key(clang_getCursorReferenced(t->n[i].cur));
 }
@@ -114,7 +175,7 @@ static void add_write(struct walk *w, const char *key, enum xwrite how, const ch
 /* A plain write of v: in 0..127, a copy of another field, or unknown. */
 static void note_value(struct walk *w, const char *key, int v, int at)
 {
-	char *from = v >= 0 ? ref_key(&w->t, v) : NULL;
+	char *from = v >= 0 ? ref_key(w, &w->t, v) : NULL;
 
 	long long k;
 
@@ -182,7 +243,7 @@ static int bounded_step(struct walk *w, const char *key, int at)
 		if (n->kind != CXCursor_BinaryOperator && n->kind != CXCursor_UnaryOperator &&
 		    n->kind != CXCursor_CompoundAssignOperator)
 			continue;
-		if (!(lhs = ref_key(t, child(t, i, 0))))
+		if (!(lhs = ref_key(NULL, t, child(t, i, 0))))
 			continue;
 		hit = !strcmp(lhs, key) && clang_equalCursors(base_of(t, child(t, i, 0)), base);
 		free(lhs);
@@ -377,6 +438,31 @@ static void note_init_list(struct walk *w, int list)
 	}
 }
 
+/* A const table's initializer: each entry a constant in 0..127 (or
+ * none: zeros), one outside, or something else. */
+static void note_table(struct walk *w, const char *key, int init, int at)
+{
+	const struct tree *t = &w->t;
+	enum xwrite how = XW_ASCII;
+	long long k = 0;
+
+	init = strip_implicit(t, init);
+	if (init >= 0 && t->n[init].kind == CXCursor_InitListExpr) {
+		for (int c = t->n[init].first; c >= 0 && how == XW_ASCII; c = t->n[c].next)
+			how = !eval_const(t, c, &k) ? XW_UNKNOWN : k < 0 || k > 0x7f ? XW_HIGH : XW_ASCII;
+	} else if (init >= 0) {
+		how = ascii_value(t, init) ? XW_ASCII : XW_UNKNOWN;	/* a string */
+	}
+	if (how == XW_HIGH) {
+		char *text = xasprintf("byte 0x%02llx", (unsigned long long)k & 0xff);
+
+		add_write(w, key, how, text, at);
+		free(text);
+	} else {
+		add_write(w, key, how, NULL, at);
+	}
+}
+
 /* A global or static variable's definition writes its initializer
  * (none: zero); `extern char g;` writes nothing. */
 static void note_definition(struct walk *w, int i)
@@ -384,7 +470,9 @@ static void note_definition(struct walk *w, int i)
 	CXCursor d = w->t.n[i].cur;
 	char *key = clang_isCursorDefinition(d) ? origin_key(d) : NULL;
 
-	if (key)
+	if (key && const_table(d))
+		note_table(w, key, last_expr_child(&w->t, i), i);
+	else if (key)
 		note_value(w, key, last_expr_child(&w->t, i), i);
 	free(key);
 }
@@ -410,7 +498,7 @@ void note_field_writes(struct walk *w)
 		else if ((n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_UnaryOperator ||
 			  n->kind == CXCursor_CompoundAssignOperator) &&
 			 (n->op == OP_ASSIGN || n->kind != CXCursor_BinaryOperator) &&
-			 (key = ref_key(t, child(t, i, 0)))) {
+			 (key = ref_key(NULL, t, child(t, i, 0)))) {
 			if (n->op == OP_ASSIGN)
 				note_value(w, key, child(t, i, 1), i);
 			else if (n->op == OP_AND_A && bound(t, child(t, i, 1)) <= 0x7f)
@@ -450,22 +538,29 @@ void note_field_read(struct walk *w, const struct finding *f, CXCursor decl, int
 	if (!w->xout)
 		return;
 	decl = origin_decl(w, decl, operand);
-	key = origin_key(decl);
+	key = clang_getCursorKind(decl) == CXCursor_FunctionDecl ? returned_table(w, decl) :
+	      origin_key(decl);
 	if (!key)
 		return;
 	x = xrecs_add(w->xout, X_READ, key);
-	free(key);
 	x->arg = f->rule;
 	name = clang_getCursorSpelling(decl);
-	if (clang_getCursorKind(decl) == CXCursor_FieldDecl) {
+	if (clang_getCursorKind(decl) == CXCursor_FunctionDecl) {
+		const char *at = strrchr(key, '@');
+
+		x->text = xasprintf("'%s', which %s() returns", at ? at + 1 : key,
+				    clang_getCString(name));
+	} else if (clang_getCursorKind(decl) == CXCursor_FieldDecl) {
 		parent = clang_getTypeSpelling(clang_getCursorType(clang_getCursorSemanticParent(decl)));
 		x->text = xasprintf("field '%s' of %s", clang_getCString(name),
 				    clang_getCString(parent));
 		clang_disposeString(parent);
 	} else {
-		x->text = xasprintf("variable '%s'", clang_getCString(name));
+		x->text = xasprintf(const_table(decl) ? "table '%s'" : "variable '%s'",
+				    clang_getCString(name));
 	}
 	clang_disposeString(name);
+	free(key);
 	x->loc = f->loc;
 	x->loc.path = xstrdup(f->loc.path ? f->loc.path : "?");
 }

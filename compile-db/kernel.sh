@@ -112,6 +112,9 @@ if [ ! -f "$build/.config" ] || [ "$fragment" -nt "$build/.config" ] ||
    # its database names that tree's files.
    [ "$(cat "$build/.charscan-src" 2>/dev/null)" != "$src" ]; then
 	echo "  CONFIG  $config (ARCH=$arch) in $build"
+	# kconfig keeps a .config it would write the same, time and all:
+	# the database made before belongs to what changed.
+	rm -f "$build/compile_commands.json"
 	configure
 fi
 

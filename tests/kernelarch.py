@@ -19,7 +19,7 @@ tinyconfig:
 \t@: > $(O)/.config
 defconfig x86_64_defconfig allmodconfig olddefconfig:
 \t@$(log)
-\t@touch $(O)/.config
+\t@[ -f $(O)/.config ] || touch $(O)/.config
 prepare:
 \t@$(log)
 all:

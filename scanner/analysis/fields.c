@@ -371,30 +371,6 @@ static void note_cast(struct walk *w, int cast)
 		note_whole(w, cast, XW_RAW, cast);
 }
 
-struct nth {
-	unsigned k;
-	CXCursor field;
-};
-
-static enum CXVisitorResult count_field(CXCursor c, CXClientData data)
-{
-	struct nth *n = data;
-
-	if (n->k--)
-		return CXVisit_Continue;
-	n->field = c;
-	return CXVisit_Break;
-}
-
-/* The k-th field of a struct, or a null cursor. */
-static CXCursor nth_field(CXCursor rec, unsigned k)
-{
-	struct nth n = { k, clang_getNullCursor() };
-
-	clang_Type_visitFields(clang_getCursorType(rec), count_field, &n);
-	return n.field;
-}
-
 /* .f = v (.a.b = v): an expression of no type whose MemberRef children
  * name the field, the last one of them the one written; v comes last. */
 static int designated(const struct tree *t, int c, CXCursor *field)

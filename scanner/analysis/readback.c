@@ -66,13 +66,30 @@ static int is_char_storage(CXCursor c)
 	return classify_type(t).cls == T_PLAIN_CHAR || is_char_array(t);
 }
 
+/* A char * field of a struct the main file defines: the bytes it
+ * points at (a compound literal of a table's initializer) are read
+ * where the field is read. */
+static int pointer_field(CXCursor c)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+	return clang_getCursorKind(c) == CXCursor_FieldDecl && t.kind == CXType_Pointer &&
+	       classify_type(clang_getPointeeType(t)).cls == T_PLAIN_CHAR &&
+	       clang_Location_isFromMainFile(clang_getCursorLocation(
+		       clang_getCursorSemanticParent(c)));
+}
+
 /* Storage whose every read this TU sees. */
 static int storage_of_tu(CXCursor c)
 {
 	enum CXLinkageKind l;
 	CXCursor record;
 
-	if (clang_Cursor_isNull(c) || !is_char_storage(c))
+	if (clang_Cursor_isNull(c))
+		return 0;
+	if (pointer_field(c))
+		return 1;
+	if (!is_char_storage(c))
 		return 0;
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_VarDecl:
@@ -280,7 +297,8 @@ static enum read_kind read_kind(struct walk *w, CXCursor var, int i)
 	const struct tree *t = &w->t;
 	int top, p;
 
-	if (!is_char_array(clang_getCursorType(T(w, i).cur)) && !param_buffer(var))
+	if (!is_char_array(clang_getCursorType(T(w, i).cur)) && !param_buffer(var) &&
+	    !pointer_field(var))
 		return element_read(w, var, i);
 	top = climb_implicit(t, i);
 	p = T(w, top).parent;

@@ -476,6 +476,29 @@ static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Continue;
 }
 
+struct nth {
+	unsigned k;
+	CXCursor field;
+};
+
+static enum CXVisitorResult count_field(CXCursor c, CXClientData data)
+{
+	struct nth *n = data;
+
+	if (n->k--)
+		return CXVisit_Continue;
+	n->field = c;
+	return CXVisit_Break;
+}
+
+CXCursor nth_field(CXCursor rec, unsigned k)
+{
+	struct nth n = { k, clang_getNullCursor() };
+
+	clang_Type_visitFields(clang_getCursorType(rec), count_field, &n);
+	return n.field;
+}
+
 CXCursor cursor_last_child(CXCursor c)
 {
 	CXCursor last = clang_getNullCursor();

@@ -81,6 +81,8 @@ int cast_operand(const struct tree *t, int i);
  * or null. */
 CXCursor cursor_first_child(CXCursor c);
 CXCursor cursor_last_child(CXCursor c);
+/* The k-th field of struct declaration rec (0-based), or null. */
+CXCursor nth_field(CXCursor rec, unsigned k);
 struct ctype classify_type(CXType type);
 enum op cursor_op(CXTranslationUnit tu, CXCursor c);
 const char *op_spelling(enum op op);

@@ -157,8 +157,37 @@ static void settle(struct field *v, size_t n)
 	}
 }
 
+static void add_read(struct field_read **v, size_t *n, size_t *cap, struct field_read r)
+{
+	grow(v, cap, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = r;
+}
+
+static int loc_cmp(const struct loc *a, const char *apath, unsigned arule, const struct loc *b,
+		   const char *bpath, unsigned brule)
+{
+	int c = strcmp(apath, bpath);
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	return arule < brule ? -1 : arule > brule;
+}
+
+static int by_place(const void *a, const void *b)
+{
+	const struct xrec *x = ((const struct field_read *)a)->read;
+	const struct xrec *y = ((const struct field_read *)b)->read;
+
+	return loc_cmp(&x->loc, x->loc.path, x->arg, &y->loc, y->loc.path, y->arg);
+}
+
 void xtu_plan_fields(struct xtu_plan *p, const struct xrecs *r)
 {
+	size_t scap = 0, ucap = 0;
 	size_t n, nwhole;
 	const struct xrec **whole;
 	struct field *v = fields_written(r, &n, &whole, &nwhole);
@@ -174,35 +203,45 @@ void xtu_plan_fields(struct xtu_plan *p, const struct xrecs *r)
 		f = find(v, n, x->name);
 		/* Written nowhere but whole: zeroed only is settled (0). */
 		why = f ? f->why : whole_struct(whole, nwhole, x->name, &zeroed);
-		if (why || (!f && !zeroed)) {
-			p->unsettled = xrealloc(p->unsettled, (p->nunsettled + 1) * sizeof(*p->unsettled));
-			p->why = xrealloc(p->why, (p->nunsettled + 1) * sizeof(*p->why));
-			p->unsettled[p->nunsettled] = x;
-			p->why[p->nunsettled++] = why;
-			continue;
-		}
-		p->settled = xrealloc(p->settled, (p->nsettled + 1) * sizeof(*p->settled));
-		p->nwrites = xrealloc(p->nwrites, (p->nsettled + 1) * sizeof(*p->nwrites));
-		p->settled[p->nsettled] = x;
-		p->nwrites[p->nsettled++] = f ? f->writes : 1;
+		if (why || (!f && !zeroed))
+			add_read(&p->unsettled, &p->nunsettled, &ucap,
+				 (struct field_read){ x, why, f ? f->writes : 0 });
+		else
+			add_read(&p->settled, &p->nsettled, &scap,
+				 (struct field_read){ x, NULL, f ? f->writes : 1 });
 	}
 	for (size_t i = 0; i < n; i++)
 		free(v[i].copies);
 	free(v);
 	free(whole);
+	/* A header's finding is read in every TU that includes it. */
+	if (p->nsettled)
+		qsort(p->settled, p->nsettled, sizeof(*p->settled), by_place);
+	if (p->nunsettled)
+		qsort(p->unsettled, p->nunsettled, sizeof(*p->unsettled), by_place);
 }
 
-/* The read among v[0..n) at f's place and rule, or -1. */
-static long read_at(const struct xrec *const *v, size_t n, const struct finding *f)
+/* The read among v[0..n) (sorted by place) at f's place and rule, or
+ * NULL. */
+static const struct field_read *read_at(const struct field_read *v, size_t n,
+					const struct finding *f)
 {
-	for (size_t i = 0; i < n; i++) {
-		const struct xrec *x = v[i];
+	size_t lo = 0, hi = n;
 
-		if (x->arg == (unsigned)f->rule && x->loc.line == f->loc.line &&
-		    x->loc.col == f->loc.col && !strcmp(x->loc.path, f->loc.path ? f->loc.path : ""))
-			return (long)i;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct xrec *x = v[mid].read;
+		int c = loc_cmp(&x->loc, x->loc.path, x->arg, &f->loc,
+				f->loc.path ? f->loc.path : "", (unsigned)f->rule);
+
+		if (!c)
+			return &v[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return -1;
+	return NULL;
 }
 
 /* Findings on settled fields: passes with explain, else gone. */
@@ -216,9 +255,9 @@ void xtu_drop_settled(struct findings *f, const struct xtu_plan *p)
 	drop = xcalloc(f->len + 1, 1);
 	for (size_t i = 0; i < f->len; i++) {
 		struct finding *x = &f->v[i];
-		long k = x->pass ? -1 : read_at(p->settled, p->nsettled, x);
+		const struct field_read *k = x->pass ? NULL : read_at(p->settled, p->nsettled, x);
 
-		if (k < 0)
+		if (!k)
 			continue;
 		if (!p->explain) {
 			drop[i] = any = 1;
@@ -227,7 +266,7 @@ void xtu_drop_settled(struct findings *f, const struct xtu_plan *p)
 		finding_make_pass(x, xasprintf("'%s': every write the scan sees of %s (%u) "
 					       "stores 0..127: the same value either way",
 					       x->operand ? x->operand : "value",
-					       p->settled[k]->text, p->nwrites[k]));
+					       k->read->text, k->writes));
 	}
 	if (any)
 		findings_drop(f, drop);
@@ -306,10 +345,11 @@ static void say_why(struct finding *f, const struct xrec *read, const struct xre
 void xtu_explain_unsettled(struct findings *f, const struct xtu_plan *p)
 {
 	for (size_t i = 0; p->nunsettled && i < f->len; i++) {
-		long k = f->v[i].pass ? -1 : read_at(p->unsettled, p->nunsettled, &f->v[i]);
+		const struct field_read *k = f->v[i].pass ? NULL :
+					     read_at(p->unsettled, p->nunsettled, &f->v[i]);
 
 		/* Sure already (a store of a constant): its own origin. */
-		if (k >= 0 && f->v[i].confidence != CONF_HIGH)
-			say_why(&f->v[i], p->unsettled[k], p->why[k]);
+		if (k && f->v[i].confidence != CONF_HIGH)
+			say_why(&f->v[i], k->read, k->why);
 	}
 }

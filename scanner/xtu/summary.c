@@ -512,9 +512,7 @@ void xtu_plan_free(struct xtu_plan *p)
 	free(p->ctx);
 	free(p->drop);
 	free(p->settled);
-	free(p->nwrites);
 	free(p->unsettled);
-	free(p->why);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -90,18 +90,24 @@ struct xtu_ctx {
 	size_t nrets;
 };
 
+/* A finding's read of a field (X_READ), and what the scan saw written:
+ * how many writes, and the one that keeps it from settling (NULL: no
+ * write seen, or settled).  Sorted by the finding's place and rule. */
+struct field_read {
+	const struct xrec *read;
+	const struct xrec *why;
+	unsigned writes;
+};
+
 struct xtu_plan {
 	struct xtu_ctx *ctx;		/* one per TU of the database planned for */
 	size_t ntus, busy;		/* TUs, and those with something to learn */
 	const struct xrec **drop;	/* X_ARG resolved: their CS010 findings go */
 	size_t ndrop;
-	const struct xrec **settled;	/* X_READ of a field every write of
+	struct field_read *settled;	/* X_READ of a field every write of
 					 * which is in 0..127: the finding goes */
-	unsigned *nwrites;		/* ... and how many writes the scan saw */
 	size_t nsettled;
-	const struct xrec **unsettled;	/* X_READ of the other fields written */
-	const struct xrec **why;	/* ... the write that keeps each (X_WRITE),
-					 * NULL: none seen */
+	struct field_read *unsettled;	/* X_READ of the other fields read */
 	size_t nunsettled;
 	int explain;			/* ... or becomes a pass */
 };

@@ -6,9 +6,13 @@
  * filled from raw bytes, and every field it is copied from is settled
  * too: the largest such set, so that fields copied from each other in
  * a circle (scsi_device's and scsi_target's scsi_level) settle
- * together.  What the scan does not see (a TU outside the database, a
- * write through a pointer it cannot follow) it cannot count: the
- * settled findings say how many writes they rest on.
+ * together.  A struct zeroed whole (kzalloc()) writes 0 to every
+ * field; const tables are written by their initializer.  What the scan
+ * does not see (a TU outside the database, a write through a pointer it
+ * cannot follow) it cannot count: the settled findings say how many
+ * writes they rest on.  The findings on fields that stay unsettled get
+ * the write that keeps them as their origin; a user's byte or a
+ * constant outside 0..127 makes them high.
  */
 #include <stdlib.h>
 #include <string.h>

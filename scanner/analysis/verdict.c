@@ -593,7 +593,9 @@ void judge(struct walk *w, const struct verdict *v)
 	add_return(f, at.ret);
 	if (!at.ret) {
 		add_callee_return(w, f, at.operand);
-		note_field_read(w, f, at.decl, at.operand);
+		/* A store (CS004) writes the field; the others read it. */
+		if (f->rule != CS004)
+			note_field_read(w, f, at.decl, at.operand);
 	}
 	add_assignment(w, f, at.assign);
 	add_parameter(w, f, at.operand);

@@ -74,3 +74,22 @@ int fo_serial_set(const void *user)
  * ip_tos2prio[], 0..6, read through rt_tos2priority() elsewhere). */
 const unsigned char fo_tos2prio[16] = { 0, 1, 0, 0, 2, 2, 2, 2, 6, 6, 6, 6, 4, 4, 4, 4 };
 const unsigned char fo_marks[2] = { 1, 0x90 };
+
+union fo_word {
+	unsigned int word;
+	char low;
+};
+
+struct fo_mixed {
+	char a, b;
+};
+
+void fo_union_set(union fo_word *u, unsigned int w)
+{
+	u->low = 1;
+	u->word = w;
+}
+
+/* 0x90 goes to b, the field after a: counted from the list's start it
+ * would go nowhere, and b would look written 1 only. */
+struct fo_mixed fo_mixed_one = { .b = 1, .a = 2, 0x90 };	/* expect: CS004 */

@@ -131,3 +131,24 @@ int fo_mark_high(int i)
 {
 	return fo_mark(i) > 5;			/* expect: CS003 {{'fo_mark(i) > 5'}} */ /* confidence: high {{'fo_marks', which fo_mark() returns: written byte 0x90 at CS003-field-origins-writes.c:}} */
 }
+
+/* A union's member is written by every write of the others. */
+union fo_word {
+	unsigned int word;
+	char low;
+};
+
+int fo_union_low(const union fo_word *u)
+{
+	return u->low > 5;			/* expect: CS003 {{'u->low > 5'}} */
+}
+
+/* { .a = 1, 2 }: the struct is taken as unknown. */
+struct fo_mixed {
+	char a, b;
+};
+
+int fo_mixed_b(const struct fo_mixed *m)
+{
+	return m->b > 5;			/* expect: CS003 {{'m->b > 5'}} */
+}

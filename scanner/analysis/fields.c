@@ -49,7 +49,10 @@ static char *origin_key(CXCursor d)
 	CXString usr;
 	char *key;
 
-	if (k == CXCursor_FieldDecl ? clang_Cursor_isBitField(d) :
+	/* A union's member is also written by every write of the others. */
+	if (k == CXCursor_FieldDecl ? clang_Cursor_isBitField(d) ||
+				      clang_getCursorKind(clang_getCursorSemanticParent(d)) ==
+				      CXCursor_UnionDecl :
 	    k != CXCursor_VarDecl || !clang_Cursor_hasVarDeclGlobalStorage(d))
 		return NULL;
 	if (classify_type(clang_getCursorType(d)).cls != T_PLAIN_CHAR && !const_table(d))
@@ -176,7 +179,6 @@ static void add_write(struct walk *w, const char *key, enum xwrite how, const ch
 static void note_value(struct walk *w, const char *key, int v, int at)
 {
 	char *from = v >= 0 ? ref_key(w, &w->t, v) : NULL;
-
 	long long k;
 
 	if (from) {
@@ -276,16 +278,12 @@ static void note_step(struct walk *w, const char *key, int at)
 }
 
 /* The struct a pointer-typed node i points at: its USR, or NULL. */
-static char *pointee_record(const struct tree *t, int i)
+/* A struct's (or union's) USR, or NULL. */
+static char *record_key(CXCursor d)
 {
-	CXType p = clang_getCanonicalType(clang_getCursorType(t->n[i].cur));
-	CXCursor d;
 	CXString usr;
 	char *key = NULL;
 
-	if (p.kind != CXType_Pointer)
-		return NULL;
-	d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getPointeeType(p)));
 	if (clang_getCursorKind(d) != CXCursor_StructDecl && clang_getCursorKind(d) != CXCursor_UnionDecl)
 		return NULL;
 	usr = clang_getCursorUSR(d);
@@ -293,6 +291,15 @@ static char *pointee_record(const struct tree *t, int i)
 		key = xstrdup(clang_getCString(usr));
 	clang_disposeString(usr);
 	return key;
+}
+
+static char *pointee_record(const struct tree *t, int i)
+{
+	CXType p = clang_getCanonicalType(clang_getCursorType(t->n[i].cur));
+
+	if (p.kind != CXType_Pointer)
+		return NULL;
+	return record_key(clang_getTypeDeclaration(clang_getCanonicalType(clang_getPointeeType(p))));
 }
 
 /* Functions that fill a struct whole, and which argument they fill
@@ -394,10 +401,26 @@ static void note_init_list(struct walk *w, int list)
 	const struct tree *t = &w->t;
 	CXCursor rec = clang_getTypeDeclaration(clang_getCanonicalType(
 		clang_getCursorType(t->n[list].cur)));
-	unsigned k = 0;
+	unsigned k = 0, named = 0, plain = 0;
+	CXCursor none;
 
 	if (clang_getCursorKind(rec) != CXCursor_StructDecl)
 		return;
+	/* { .a = 1, 2 }: where a value without its name goes is counted
+	 * from the last name; rare, so the struct is taken as unknown. */
+	for (int c = t->n[list].first; c >= 0; c = t->n[c].next)
+		if (designated(t, c, &none) == -2)
+			plain++;
+		else
+			named++;
+	if (named && plain) {
+		char *whole = record_key(rec);
+
+		if (whole)
+			add_write(w, whole, XW_RAW, NULL, list);
+		free(whole);
+		return;
+	}
 	for (int c = t->n[list].first; c >= 0; c = t->n[c].next, k++) {
 		CXCursor field = clang_getNullCursor();
 		int v = designated(t, c, &field);

@@ -198,7 +198,8 @@ static CXCursor pointer_origin(struct walk *w, CXCursor p, int read)
 	if (clang_getCursorKind(p) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(p) ||
 	    read < 0)
 		return p;
-	for (int i = strip_implicit(&w->t, read); i >= 0 && i < w->t.len; i++)
+	read = strip_implicit(&w->t, read);
+	for (int i = read, end = read >= 0 ? subtree_end(&w->t, read) : -1; i >= 0 && i < end; i++)
 		if (w->t.n[i].kind == CXCursor_DeclRefExpr &&
 		    clang_equalCursors(clang_getCursorReferenced(w->t.n[i].cur), p) &&
 		    (v = reaching_value(w, p, i)) >= 0 && (v = strip_implicit(&w->t, v)) >= 0 &&

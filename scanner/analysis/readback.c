@@ -254,19 +254,28 @@ static enum read_kind char_read(struct walk *w, int top)
 								     : READ_NUMBER;
 }
 
+static enum read_kind value_read(struct walk *w, int e);
+
 /* A read of one char of var (the variable, or an element). */
 static enum read_kind element_read(struct walk *w, CXCursor var, int e)
 {
 	const struct tree *t = &w->t;
-	int p = up(t, e), top, q, k;
+	int p = up(t, e);
 
 	if (p >= 0 && T(w, p).kind == CXCursor_BinaryOperator && T(w, p).op == OP_ASSIGN &&
 	    strip_parens(t, child(t, p, 0)) == e)
 		return READ_NONE;		/* written */
 	if (p >= 0 && T(w, p).kind == CXCursor_UnaryOperator && T(w, p).op == OP_ADDR)
 		return pointer_read(w, var, climb_implicit(t, p));
-	top = climb_implicit(t, e);
-	q = T(w, top).parent;
+	return value_read(w, e);
+}
+
+/* How the plain char value at node e is read where it is used. */
+static enum read_kind value_read(struct walk *w, int e)
+{
+	const struct tree *t = &w->t;
+	int top = climb_implicit(t, e), q = T(w, top).parent, k;
+
 	switch (T(w, top).type.cls) {
 	case T_UCHAR:			/* converted to a byte of known sign */
 	case T_SCHAR:
@@ -286,9 +295,37 @@ static enum read_kind element_read(struct walk *w, CXCursor var, int e)
 	if (T(w, q).kind == CXCursor_BinaryOperator && op_is_equality(T(w, q).op))
 		return spelled_as_char(w, child(t, q, child(t, q, 0) == top ? 1 : 0))
 			       ? READ_BYTES : READ_NUMBER;
+	/* memset(p, c, n), strchr(s, c): converted back to a byte. */
+	if (T(w, q).kind == CXCursor_CallExpr && is_char_consumer(T(w, q).cur))
+		return READ_BYTES;
 	if (T(w, q).kind == CXCursor_CallExpr && (k = argument_index(t, q, top)) >= 0)
 		return printed_as(w, q, k) == 'c' ? READ_BYTES : READ_NUMBER;
 	return READ_NUMBER;
+}
+
+/* A constant converted to plain char at cast node i and used at once,
+ * not stored: c == (char)0xff, memset(p, (char)0x80, n).  1 when that
+ * use reads it as a byte, the same either way. */
+int used_as_byte(struct walk *w, int i)
+{
+	int top = climb_implicit(&w->t, i), q = T(w, top).parent;
+
+	if (q < 0)
+		return 0;
+	switch (T(w, q).kind) {
+	case CXCursor_VarDecl:
+	case CXCursor_ReturnStmt:
+	case CXCursor_InitListExpr:
+	case CXCursor_CompoundAssignOperator:
+		return 0;		/* stored: judged at the storage's reads */
+	case CXCursor_BinaryOperator:
+		if (T(w, q).op == OP_ASSIGN)
+			return 0;
+		break;
+	default:
+		break;
+	}
+	return value_read(w, i) == READ_BYTES;
 }
 
 /* How node i, a reference to char storage var, reads it. */

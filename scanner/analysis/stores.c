@@ -36,7 +36,7 @@ static const char *const char_consumers[] = {
 	"__builtin_memset", "__builtin_strchr", "__builtin_memchr",
 };
 
-static int is_char_consumer(CXCursor call)
+int is_char_consumer(CXCursor call)
 {
 	CXString s = clang_getCursorSpelling(call);
 	const char *name = clang_getCString(s);
@@ -625,6 +625,11 @@ void check_stores(struct walk *w)
 		if ((inner >= 0 && t->n[inner].kind == CXCursor_CharacterLiteral) ||
 		    in_constant_test(t, i))
 			continue;
+		if (used_as_byte(w, i)) {
+			if (w->opts->explain && !w->seed)
+				report_pass(w, V_READ_AS_BYTES, i);
+			continue;
+		}
 		/* One finding per initializer: p4.c has dozens of -1s. */
 		list = outer_init_list(t, i);
 		if (list >= 0 && list == pending_list) {

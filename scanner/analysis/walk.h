@@ -332,6 +332,9 @@ void drop_signed_tables(struct walk *w, unsigned char *drop);	/* frees */
 void note_store_reads(struct walk *w);			/* of the tree walked */
 void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char *expr);
 void drop_byte_stores(struct walk *w, unsigned char *drop);	/* frees */
+int used_as_byte(struct walk *w, int i);	/* a (char)K read at once */
+/* stores.c: memset, strchr, putc...: take a char back from an int. */
+int is_char_consumer(CXCursor call);
 
 /* params.c: findings about char parameters every call passes ASCII. */
 void note_param_args(struct walk *w);			/* of the tree walked */

@@ -42,6 +42,19 @@ static int is_ctype_macro(const char *name, CXCursor expansion)
 	return is_ctype_name(name) && from_system_header(clang_getCursorReferenced(expansion));
 }
 
+/* The C library's function: declared in a system header, or declared
+ * by the file itself (`int isalpha(int);`) with external linkage and no
+ * body in the TU.  The names are reserved to the library (C11 7.1.3); a
+ * kernel's own isdigit() has its body in a header of the tree. */
+static int is_ctype_function(const char *name, CXCursor callee)
+{
+	if (!is_ctype_name(name) || clang_Cursor_isNull(callee))
+		return 0;
+	return from_system_header(callee) ||
+	       (clang_getCursorLinkage(callee) == CXLinkage_External &&
+		clang_Cursor_isNull(clang_getCursorDefinition(callee)));
+}
+
 void harmless(struct occ *o, enum verdict_id why, int node)
 {
 	o->pass = why;
@@ -471,7 +484,7 @@ static void check_call(struct walk *w, struct occ *o)
 {
 	CXString s = clang_getCursorSpelling(T(w, o->ctx).cur);
 	CXCursor callee = clang_getCursorReferenced(T(w, o->ctx).cur);
-	int ctype = is_ctype_name(clang_getCString(s)) && from_system_header(callee);
+	int ctype = is_ctype_function(clang_getCString(s), callee);
 
 	if (ctype) {
 		char *what = value_name(w, o);

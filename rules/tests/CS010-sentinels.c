@@ -144,3 +144,42 @@ int count_bytes(const char *s)
 		n++;
 	return n;
 }
+
+/* bash's yy_string_get() as written: the local returned in parentheses
+ * (the load of 'c' sits above them, Cast(Paren(c))). */
+struct input_location {
+	char *string;
+};
+
+int yy_string_get(struct input_location *loc)
+{
+	register char *c_str;
+	register int c;
+
+	c_str = loc->string;
+	c = EOF;
+	if (c_str && *c_str) {
+		c = *c_str++;
+		loc->string = c_str;
+	}
+	return (c);				/* expect: CS010 signed {{and so is 'EOF'}} */
+}
+
+/* Static, its callers here: followed to the caller's test of EOF. */
+static int yy_static_get(struct input_location *loc)
+{
+	int c = EOF;
+
+	if (*loc->string)
+		c = *loc->string++;
+	return (c);				/* ok: CS010 */
+}
+
+int yy_count(struct input_location *loc)
+{
+	int c, n = 0;
+
+	while ((c = yy_static_get(loc)) != EOF)	/* expect: CS001 unsigned {{returned by yy_static_get()}} */
+		n++;
+	return n;
+}

@@ -175,6 +175,19 @@ static void explain_unwidened(struct walk *w, int i)
 		report_pass(w, why, i);
 }
 
+/* Is node i a variable read for its value?  The conversion that loads
+ * it sits above any parentheses: return (c) is Cast(Paren(c)). */
+static int variable_read(const struct tree *t, int i)
+{
+	int p = t->n[i].parent;
+
+	if (t->n[i].kind != CXCursor_DeclRefExpr)
+		return 0;
+	while (p >= 0 && t->n[p].kind == CXCursor_ParenExpr)
+		p = t->n[p].parent;
+	return p >= 0 && is_implicit_cast(t, p);
+}
+
 /* In a caller walked again: a call of a function that returns a
  * widened char, a read of a field or global one is stored into, or a
  * variable assigned either. */
@@ -198,8 +211,7 @@ static void find_returned(struct walk *w, int i)
 		observe(w, i, i, -1, i, &d, w->ret[k].derived);
 		return;
 	}
-	if (t->n[i].kind != CXCursor_DeclRefExpr || t->n[i].parent < 0 ||
-	    !is_implicit_cast(t, t->n[i].parent) || (c = referenced_carrier(w, i)) < 0 ||
+	if (!variable_read(t, i) || (c = referenced_carrier(w, i)) < 0 ||
 	    w->car[c].bad || w->car[c].ret < 0)
 		return;
 	d = w->ret[w->car[c].ret].d;
@@ -242,9 +254,7 @@ static void find_values(struct walk *w)
 			observe(w, i, i, -1, i, &d, 0);
 			continue;
 		}
-		if (t->n[i].kind != CXCursor_DeclRefExpr || t->n[i].parent < 0 ||
-		    !is_implicit_cast(t, t->n[i].parent) ||
-		    (k = referenced_carrier(w, i)) < 0 ||
+		if (!variable_read(t, i) || (k = referenced_carrier(w, i)) < 0 ||
 		    (w->car[k].bad && (w->seed || (k = reached_carrier(w, k, i)) < 0)) ||
 		    w->car[k].src < 0 || w->car[k].ret >= 0 || (w->seed && !w->car[k].caller))
 			continue;

@@ -31,6 +31,12 @@ int at_end(void)
 	return c == -1;				/* expect: CS001 unsigned {{variable 'last_byte'}} */
 }
 
+/* Read in parentheses: the load sits above them. */
+unsigned long jump_target(const struct insn *p, unsigned long ip)
+{
+	return ip + (p->rel32);			/* expect: CS006 {{field 'rel32' is assigned plain char}} */
+}
+
 /* Compared with an ASCII constant: the same for every byte. */
 int is_short_jump(const struct insn *p)
 {

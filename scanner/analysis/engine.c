@@ -175,17 +175,10 @@ static void explain_unwidened(struct walk *w, int i)
 		report_pass(w, why, i);
 }
 
-/* Is node i a variable read for its value?  The conversion that loads
- * it sits above any parentheses: return (c) is Cast(Paren(c)). */
+/* Is node i a variable read for its value? */
 static int variable_read(const struct tree *t, int i)
 {
-	int p = t->n[i].parent;
-
-	if (t->n[i].kind != CXCursor_DeclRefExpr)
-		return 0;
-	while (p >= 0 && t->n[p].kind == CXCursor_ParenExpr)
-		p = t->n[p].parent;
-	return p >= 0 && is_implicit_cast(t, p);
+	return t->n[i].kind == CXCursor_DeclRefExpr && is_loaded(t, i);
 }
 
 /* In a caller walked again: a call of a function that returns a

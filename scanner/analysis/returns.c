@@ -31,14 +31,6 @@ static CXCursor field_of(const struct tree *t, int i)
 	return clang_getNullCursor();
 }
 
-/* Node i is read for its value (not written, not its address taken). */
-static int read_for_value(const struct tree *t, int i)
-{
-	int p = t->n[i].parent;
-
-	return p >= 0 && is_implicit_cast(t, p);
-}
-
 static CXCursor callee_of(const struct tree *t, int i)
 {
 	CXCursor fn = clang_getCursorReferenced(t->n[i].cur);
@@ -76,7 +68,7 @@ void note_int_calls(struct walk *w)
 		CXCursor fn;
 
 		/* Reads of a wider field or global: once per function. */
-		if (read_for_value(t, i) && !clang_Cursor_isNull(fn = field_of(t, i))) {
+		if (is_loaded(t, i) && !clang_Cursor_isNull(fn = field_of(t, i))) {
 			size_t k;
 
 			for (k = first; k < w->ncalls; k++)
@@ -318,7 +310,7 @@ int returned_value(struct walk *w, int i)
 		return -1;
 	if (t->n[i].kind == CXCursor_CallExpr)
 		k = find_return(w, callee_of(t, i), t->n[i].cur);
-	else if (read_for_value(t, i) && !clang_Cursor_isNull(var = field_of(t, i)))
+	else if (is_loaded(t, i) && !clang_Cursor_isNull(var = field_of(t, i)))
 		k = find_return(w, var, clang_getNullCursor());
 	else
 		return -1;

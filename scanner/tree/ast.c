@@ -365,6 +365,18 @@ int is_implicit_cast(const struct tree *t, int i)
 	       t->n[c].next < 0 && is_expr(t->n[c].kind);
 }
 
+/* Is node i read for its value (not written, not its address taken)?
+ * The conversion that loads it sits above any parentheses: return (c)
+ * is Cast(Paren(c)). */
+int is_loaded(const struct tree *t, int i)
+{
+	int p = t->n[i].parent;
+
+	while (p >= 0 && t->n[p].kind == CXCursor_ParenExpr)
+		p = t->n[p].parent;
+	return p >= 0 && is_implicit_cast(t, p);
+}
+
 int is_cast(const struct tree *t, int i)
 {
 	return is_implicit_cast(t, i) || t->n[i].kind == CXCursor_CStyleCastExpr;

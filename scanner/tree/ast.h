@@ -72,6 +72,7 @@ int is_expr(enum CXCursorKind k);
 /* A declaration's initializer: its last expression child, or -1. */
 int last_expr_child(const struct tree *t, int i);
 int is_implicit_cast(const struct tree *t, int i);
+int is_loaded(const struct tree *t, int i);	/* read for its value */
 int is_cast(const struct tree *t, int i);	/* implicit or explicit */
 /* What cast i converts: a cast to a typedef, (uint32_t)c, has the
  * type's name (a TypeRef) as its first child and the operand last. */

@@ -392,6 +392,18 @@ static void note_call_arguments(struct walk *w, int call)
 	}
 }
 
+/* A char * field read as a number at node i, with the entries it can
+ * see (tags.c). */
+static void note_number_read(struct walk *w, CXCursor var, int i)
+{
+	struct number_read *r;
+
+	grow(&w->nread, &w->nreadcap, w->nnread + 1, sizeof(*w->nread));
+	r = &w->nread[w->nnread++];
+	r->var = var;
+	read_tag_guard(w, i, &r->guard);
+}
+
 void note_store_reads(struct walk *w)
 {
 	const struct tree *t = &w->t;
@@ -413,6 +425,8 @@ void note_store_reads(struct walk *w)
 			break;
 		case READ_NUMBER:
 			reads_of(w, var)->number_reads++;
+			if (pointer_field(var))
+				note_number_read(w, var, i);
 			break;
 		default:
 			break;
@@ -420,13 +434,19 @@ void note_store_reads(struct walk *w)
 	}
 }
 
-void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char *expr)
+void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char *expr,
+			const struct tag *tags, int ntags)
 {
+	struct store_finding *sf;
+
 	if (clang_Cursor_isNull(var) || (!storage_of_tu(var) && !param_buffer(var)))
 		return;
 	grow(&w->sfind, &w->sfindcap, w->nsfind + 1, sizeof(*w->sfind));
-	w->sfind[w->nsfind++] = (struct store_finding){ clang_getCanonicalCursor(var), finding,
-							xstrdup(expr) };
+	sf = &w->sfind[w->nsfind++];
+	*sf = (struct store_finding){ clang_getCanonicalCursor(var), finding, xstrdup(expr),
+				      { { clang_getNullCursor(), 0 } }, 0 };
+	for (int k = 0; k < ntags && k < MAX_TAGS; k++)
+		sf->tags[sf->ntags++] = tags[k];
 }
 
 #define MAX_LINKS 4		/* buffers passed on, nested */
@@ -480,6 +500,36 @@ static int read_as_bytes(struct walk *w, CXCursor var)
 	return (reads_of(w, var)->byte_reads || has_links(w, var)) && own_bytes(w, var, 0);
 }
 
+/* The reads as a number of a tagged entry's field that can see it:
+ * none under `case DCS:` for a store of a DELAY entry. */
+static unsigned entry_number_reads(struct walk *w, const struct store_finding *sf)
+{
+	unsigned n = 0;
+
+	for (size_t k = 0; k < w->nnread; k++)
+		if (clang_equalCursors(w->nread[k].var, sf->var) &&
+		    guard_sees(&w->nread[k].guard, sf->tags, sf->ntags))
+			n++;
+	return n;
+}
+
+/* Is the stored byte read only as bytes: its storage's reads, or, for
+ * a tagged entry, the reads that can see that entry? */
+static int store_read_as_bytes(struct walk *w, const struct store_finding *sf)
+{
+	const struct store_reads *r = reads_of(w, sf->var);
+
+	if (!sf->ntags || !pointer_field(sf->var))
+		return read_as_bytes(w, sf->var);
+	if (entry_number_reads(w, sf))
+		return 0;
+	for (size_t k = 0; k < w->nslink; k++)
+		if (clang_equalCursors(w->slink[k].from, sf->var) &&
+		    !own_bytes(w, w->slink[k].to, 1))
+			return 0;
+	return r->byte_reads || r->number_reads || has_links(w, sf->var);
+}
+
 /* Read back as a number here: the stored byte provably reaches a use
  * where its sign counts. */
 static void read_as_number(struct finding *f)
@@ -495,10 +545,13 @@ void drop_byte_stores(struct walk *w, unsigned char *drop)
 	for (size_t s = 0; s < w->nsfind; s++) {
 		const struct store_finding *sf = &w->sfind[s];
 
-		if (sf->finding < w->out->len && !read_as_bytes(w, sf->var) &&
-		    reads_of(w, sf->var)->number_reads)
+		int bytes = store_read_as_bytes(w, sf);
+		unsigned numbers = sf->ntags && pointer_field(sf->var) ?
+				   entry_number_reads(w, sf) : reads_of(w, sf->var)->number_reads;
+
+		if (sf->finding < w->out->len && !bytes && numbers)
 			read_as_number(&w->out->v[sf->finding]);
-		else if (sf->finding < w->out->len && read_as_bytes(w, sf->var)) {
+		else if (sf->finding < w->out->len && bytes) {
 			if (w->opts->explain)
 				finding_make_pass(&w->out->v[sf->finding],
 						  xasprintf("'%s': %s", sf->expr,
@@ -511,4 +564,5 @@ void drop_byte_stores(struct walk *w, unsigned char *drop)
 	free(w->sread);
 	free(w->sfind);
 	free(w->slink);
+	free(w->nread);
 }

@@ -597,10 +597,16 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 		note_table_store(w, target, before);
 	/* Taken back if every read of the storage is a byte's. */
 	if (w->out->len > before) {
+		struct tag tags[MAX_TAGS];
+		int lit = list >= 0 ? up(&w->t, list) : -1;
+		int ntags = clang_Cursor_isNull(target) && lit >= 0 &&
+			    T(w, lit).kind == CXCursor_CompoundLiteralExpr ?
+			    entry_tags(w, lit, tags, MAX_TAGS) : 0;
+
 		free(text);
 		text = node_text(w, i);
 		note_store_finding(w, clang_Cursor_isNull(target) ? literal_field(w, list) : target,
-				   before, text);
+				   before, text, tags, ntags);
 	}
 	free(text);
 }

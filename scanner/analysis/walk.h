@@ -117,12 +117,39 @@ struct store_link {
 	CXCursor from, to;	/* canonical */
 };
 
+/* A constant member of a table entry beside the bytes stored (tags.c):
+ * .type = DELAY_CMD. */
+struct tag {
+	CXCursor field;		/* canonical */
+	long long value;
+};
+
+#define MAX_TAGS 4
+#define MAX_GUARD_VALUES 8
+
+/* The entries a read of a field can see: those whose member `field`
+ * holds one of v[0..n), under switch (p->field) or if (p->field == K);
+ * n < 0: every entry. */
+struct tag_guard {
+	CXCursor field;
+	long long v[MAX_GUARD_VALUES];
+	int n;
+};
+
 /* A CS004 finding on a store into such storage, kept until the TU is
  * seen. */
 struct store_finding {
 	CXCursor var;
 	size_t finding;		/* index in walk.out */
 	char *expr;		/* the constant, for the pass */
+	struct tag tags[MAX_TAGS];	/* of its table entry */
+	int ntags;
+};
+
+/* A read of a table's char * field as a number, under its guard. */
+struct number_read {
+	CXCursor var;		/* canonical */
+	struct tag_guard guard;
 };
 
 /* A value returned by a function with internal linkage: its CS010 note
@@ -180,6 +207,8 @@ struct walk {
 	size_t nsfind, sfindcap;
 	struct store_link *slink;
 	size_t nslink, slinkcap;
+	struct number_read *nread;	/* of char * fields, guarded */
+	size_t nnread, nreadcap;
 	struct param_use *param;
 	size_t nparam, paramcap;
 	struct static_return *sret;	/* returns of static functions */
@@ -330,7 +359,12 @@ void drop_signed_tables(struct walk *w, unsigned char *drop);	/* frees */
 
 /* readback.c: CS004 on char storage of this TU read only as bytes. */
 void note_store_reads(struct walk *w);			/* of the tree walked */
-void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char *expr);
+void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char *expr,
+			const struct tag *tags, int ntags);
+/* tags.c: which entries of a tagged table a read sees. */
+int entry_tags(struct walk *w, int literal, struct tag *tags, int max);
+void read_tag_guard(struct walk *w, int read, struct tag_guard *g);
+int guard_sees(const struct tag_guard *g, const struct tag *tags, int ntags);
 void drop_byte_stores(struct walk *w, unsigned char *drop);	/* frees */
 int used_as_byte(struct walk *w, int i);	/* a (char)K read at once */
 /* stores.c: memset, strchr, putc...: take a char back from an int. */

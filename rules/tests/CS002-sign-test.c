@@ -26,3 +26,34 @@ int flag_error(signed char err)
 {
 	return err < 0;			/* ok: CS002 */
 }
+
+/* The test that normalizes: negative values made what unsigned char
+ * gives, so every byte has the same value after it. */
+int byte_at(const char *s)
+{
+	int c = s[0];
+
+	if (c < 0)				/* ok: CS002 {{what unsigned char gives}} */
+		c += 256;
+	return c;
+}
+
+int byte_at_masked(const char *s)
+{
+	int c = s[1];
+
+	if (c < 0) {				/* ok: CS002 */
+		c = c & 0xff;
+	}
+	return c;
+}
+
+/* Anything else done to the negative values is a sign test as any. */
+int byte_at_folded(const char *s)
+{
+	int c = s[2];
+
+	if (c < 0)				/* expect: CS002 unsigned */
+		c += 128;
+	return c;
+}

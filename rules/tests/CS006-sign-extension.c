@@ -162,3 +162,23 @@ int print_bits(char *buf, int size, char name, char key)
 	len += snprintf(buf + len, max_of(size - len, 0), "%d", name);	/* expect: CS006 {{'%d'}} */
 	return len + shifted(max_of(size, 1), key);
 }
+
+/* A length byte kept in an int and handed to a size_t parameter with no
+ * test on the way: the extension goes on into memcpy's length. */
+void *memcpy(void *dst, const void *src, __SIZE_TYPE__ n);
+
+void copy_record(char *dst, const char *rec)
+{
+	int len = rec[0];
+
+	memcpy(dst, rec + 1, len);		/* expect: CS006 signed {{'len' (assigned from plain char 'rec[0]')}} */
+}
+
+/* Tested first: judged at the test (here both answer alike). */
+void copy_record_checked(char *dst, const char *rec)
+{
+	int len = rec[0];
+
+	if (len > 0 && len < 64)
+		memcpy(dst, rec + 1, len);	/* ok: CS006 */
+}

@@ -129,6 +129,69 @@ static int is_sign_test(enum op op, long long k)
 	       (k == -1 && (op == OP_LE || op == OP_GT));
 }
 
+/* Does node e (past conversions) read variable var? */
+static int reads_var(const struct tree *t, int e, CXCursor var)
+{
+	e = strip_implicit(t, e);
+	return e >= 0 && t->n[e].kind == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(t->n[e].cur), var);
+}
+
+/* Is node e var + 256, 256 + var, var & 0xff or (unsigned char)var? */
+static int unsigned_of(const struct tree *t, int e, CXCursor var)
+{
+	long long k;
+	int a, b;
+
+	e = strip_parens(t, e);
+	if (e < 0)
+		return 0;
+	if (t->n[e].kind == CXCursor_CStyleCastExpr)
+		return t->n[e].type.cls == T_UCHAR && reads_var(t, cast_operand(t, e), var);
+	if (t->n[e].kind != CXCursor_BinaryOperator ||
+	    (t->n[e].op != OP_ADD && t->n[e].op != OP_AND))
+		return 0;
+	a = child(t, e, 0);
+	b = child(t, e, 1);
+	if (!reads_var(t, a, var)) {
+		int swap = a;
+
+		a = b;
+		b = swap;
+	}
+	return reads_var(t, a, var) && eval_const(t, b, &k) &&
+	       k == (t->n[e].op == OP_ADD ? 256 : 0xff);
+}
+
+/*
+ * if (c < 0) c += 256;  if (c < 0) c &= 0xff;  if (c < 0) c = (unsigned char)c:
+ * the sign test makes the value what unsigned char gives, so after it
+ * every byte has the same value either way.  cmp tests var < 0.
+ */
+static int normalizes(const struct walk *w, int cmp, CXCursor var)
+{
+	const struct tree *t = &w->t;
+	int c = climb_implicit(t, cmp), p = t->n[c].parent, body, lhs;
+	long long k;
+
+	if (p < 0 || t->n[p].kind != CXCursor_IfStmt || child(t, p, 0) != c ||
+	    child(t, p, 2) >= 0 || (body = child(t, p, 1)) < 0)
+		return 0;
+	if (t->n[body].kind == CXCursor_CompoundStmt) {
+		if (child(t, body, 1) >= 0)
+			return 0;
+		body = child(t, body, 0);
+	}
+	if (body < 0 || (lhs = child(t, body, 0)) < 0 || !reads_var(t, lhs, var))
+		return 0;
+	if (t->n[body].kind == CXCursor_CompoundAssignOperator)
+		return eval_const(t, child(t, body, 1), &k) &&
+		       ((t->n[body].op == OP_ADD_A && k == 256) ||
+			(t->n[body].op == OP_AND_A && k == 0xff));
+	return t->n[body].kind == CXCursor_BinaryOperator && t->n[body].op == OP_ASSIGN &&
+	       unsigned_of(t, child(t, body, 1), var);
+}
+
 /*
  * c < ' ' alone differs for bytes 0x80-0xff, but c >= 'a' && c <= 'z'
  * does not: judge the whole && / || chain over the same value.
@@ -185,6 +248,12 @@ static int compare_with_constant(struct walk *w, struct occ *o)
 	op = side ? op_mirror(T(w, cmp).op) : T(w, cmp).op;
 	cs = all_same(acc.s);
 	cu = all_same(acc.u);
+	if (terms <= 1 && op == OP_LT && k == 0 && T(w, strip_implicit(&w->t, o->top)).kind ==
+	    CXCursor_DeclRefExpr && normalizes(w, cmp, clang_getCursorReferenced(
+		    T(w, strip_implicit(&w->t, o->top)).cur))) {
+		harmless(o, V_NORMALIZED, cmp);
+		return 1;
+	}
 	if (terms <= 1 && is_sign_test(op, k) && cu) {
 		id = V_SIGN_TEST;
 		br = BREAKS_UNSIGNED;

@@ -498,10 +498,12 @@ void check_store(struct walk *w, struct occ *o)
 		return;
 	}
 	/* A variable declared int was widened on purpose; its uses as
-	 * unsigned are guarded by the tests CS001/CS002 judge (p4.c's
-	 * test_bit(j, ...) after j != -1).  One declared unsigned holds
-	 * the sign extension already: it shows wherever the value goes. */
-	if (o->carrier >= 0 && w->car[o->carrier].type.is_signed)
+	 * unsigned under a test of it are judged at the test CS001/CS002
+	 * judge (p4.c's test_bit(j, ...) after j != -1).  Untested, the
+	 * extension goes on into the unsigned use (int len = buf[0];
+	 * memcpy(dst, src, len)).  One declared unsigned holds the sign
+	 * extension already: it shows wherever the value goes. */
+	if (o->carrier >= 0 && w->car[o->carrier].type.is_signed && tested_guard(w, o) >= 0)
 		return;
 	ts = clang_getTypeSpelling(clang_getCursorType(T(w, o->top).cur));
 	report_extension(w, o, V_EXTENDED_STORED, clang_getCString(ts), 0xff,

@@ -43,7 +43,9 @@ int panel_send(void)
 			msleep(cmd->data[0]);		/* expect: CS006 signed */
 			break;
 		case DCS:
-			err = dsi_write(cmd->data[0], &cmd->data[1], cmd->len - 1);
+			/* the rest handed on through ?: as the driver does */
+			err = dsi_write(cmd->data[0], cmd->len <= 1 ? 0 : &cmd->data[1],
+					cmd->len - 1);
 			break;
 		default:
 			err = -1;

@@ -204,9 +204,13 @@ static enum read_kind pointer_read(struct walk *w, CXCursor var, int top)
 	int p = T(w, top).parent;
 	enum CXTypeKind pointee;
 
-	/* buf + 10: the same bytes, further on */
-	while (p >= 0 && T(w, p).kind == CXCursor_BinaryOperator &&
-	       (T(w, p).op == OP_ADD || T(w, p).op == OP_SUB) && T(w, p).type.cls == T_PTR) {
+	/* buf + 10: the same bytes, further on; len > 1 ? &buf[1] : NULL
+	 * and (&buf[1]) hand the same pointer on */
+	while (p >= 0 && ((T(w, p).kind == CXCursor_BinaryOperator &&
+			   (T(w, p).op == OP_ADD || T(w, p).op == OP_SUB) &&
+			   T(w, p).type.cls == T_PTR) ||
+			  T(w, p).kind == CXCursor_ParenExpr ||
+			  (T(w, p).kind == CXCursor_ConditionalOperator && child(&w->t, p, 0) != top))) {
 		top = climb_implicit(&w->t, p);
 		p = T(w, top).parent;
 	}

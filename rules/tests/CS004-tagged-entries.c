@@ -133,3 +133,23 @@ void deflt_run(void)
 		}
 	}
 }
+
+/* An entry no read can see, and no byte read anywhere: storage never
+ * read keeps its finding, as any does. */
+struct ncmd {
+	int op;
+	const char *data;
+};
+
+static const struct ncmd nops[] = {
+	{ 1, (char[]){ 0x90 } },			/* expect: CS004 signed */
+	{ 2, (char[]){ 0x91 } },			/* expect: CS004 signed */
+	{ 0, 0 },
+};
+
+void nops_run(void)
+{
+	for (const struct ncmd *c = nops; c->op; c++)
+		if (c->op == 2)
+			msleep(c->data[0]);		/* expect: CS006 signed */
+}

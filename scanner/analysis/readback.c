@@ -531,7 +531,8 @@ static int store_read_as_bytes(struct walk *w, const struct store_finding *sf)
 		if (clang_equalCursors(w->slink[k].from, sf->var) &&
 		    !own_bytes(w, w->slink[k].to, 1))
 			return 0;
-	return r->byte_reads || r->number_reads || has_links(w, sf->var);
+	/* never read at all keeps the finding, as for any storage */
+	return r->byte_reads || has_links(w, sf->var);
 }
 
 /* Read back as a number here: the stored byte provably reaches a use

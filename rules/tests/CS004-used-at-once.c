@@ -58,3 +58,11 @@ void fill_with(char *b, unsigned n)
 {
 	memset(b, fill_byte, n);
 }
+
+/* memset()'s length is a number, not the byte it takes back. */
+static char fill_len = 0x90;			/* expect: CS004 signed */
+
+void fill_count(char *b)
+{
+	memset(b, 0, fill_len);			/* expect: CS006 signed */
+}

@@ -300,7 +300,7 @@ static enum read_kind value_read(struct walk *w, int e)
 		return spelled_as_char(w, child(t, q, child(t, q, 0) == top ? 1 : 0))
 			       ? READ_BYTES : READ_NUMBER;
 	/* memset(p, c, n), strchr(s, c): converted back to a byte. */
-	if (T(w, q).kind == CXCursor_CallExpr && is_char_consumer(T(w, q).cur))
+	if (T(w, q).kind == CXCursor_CallExpr && to_char_consumer(w, q, top))
 		return READ_BYTES;
 	if (T(w, q).kind == CXCursor_CallExpr && (k = argument_index(t, q, top)) >= 0)
 		return printed_as(w, q, k) == 'c' ? READ_BYTES : READ_NUMBER;

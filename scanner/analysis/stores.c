@@ -29,21 +29,27 @@ static int local_carrier(struct walk *w, const struct occ *o)
 }
 
 /* Functions that take a char in an int and convert it back to a char
- * before they look at it: passing a widened char to them is harmless. */
-static const char *const char_consumers[] = {
-	"strchr", "strrchr", "strchrnul", "strnchr", "strnchrnul", "memchr", "memrchr",
-	"memscan", "memset", "putchar", "putc", "fputc", "putc_unlocked", "fputc_unlocked",
-	"__builtin_memset", "__builtin_strchr", "__builtin_memchr",
+ * before they look at it, and which argument that is: passing a widened
+ * char there is harmless (as memset's length it is not). */
+static const struct {
+	const char *name;
+	int arg;
+} char_consumers[] = {
+	{ "strchr", 1 }, { "strrchr", 1 }, { "strchrnul", 1 }, { "strnchr", 2 },
+	{ "strnchrnul", 2 }, { "memchr", 1 }, { "memrchr", 1 }, { "memscan", 1 },
+	{ "memset", 1 }, { "putchar", 0 }, { "putc", 0 }, { "fputc", 0 },
+	{ "putc_unlocked", 0 }, { "fputc_unlocked", 0 }, { "__builtin_memset", 1 },
+	{ "__builtin_strchr", 1 }, { "__builtin_memchr", 1 },
 };
 
-int is_char_consumer(CXCursor call)
+int to_char_consumer(const struct walk *w, int call, int arg)
 {
-	CXString s = clang_getCursorSpelling(call);
+	CXString s = clang_getCursorSpelling(T(w, call).cur);
 	const char *name = clang_getCString(s);
-	int yes = 0;
+	int k = argument_index(&w->t, call, arg), yes = 0;
 
-	for (size_t i = 0; !yes && i < sizeof(char_consumers) / sizeof(char_consumers[0]); i++)
-		yes = !strcmp(name, char_consumers[i]);
+	for (size_t i = 0; !yes && k >= 0 && i < sizeof(char_consumers) / sizeof(char_consumers[0]); i++)
+		yes = !strcmp(name, char_consumers[i].name) && char_consumers[i].arg == k;
 	clang_disposeString(s);
 	return yes;
 }
@@ -299,7 +305,7 @@ static void check_escape(struct walk *w, struct occ *o)
 
 	/* A callee that takes it back as a char gets the same byte,
 	 * whatever tested it before. */
-	if (c->kind == CXCursor_CallExpr && is_char_consumer(c->cur))
+	if (c->kind == CXCursor_CallExpr && to_char_consumer(w, o->ctx, o->top))
 		harmless(o, V_CHAR_CONSUMER, o->top);
 	/* Returned next to a sentinel it can be taken for: whatever
 	 * tested it, the callers' test of the sentinel is what differs. */

@@ -367,8 +367,9 @@ void read_tag_guard(struct walk *w, int read, struct tag_guard *g);
 int guard_sees(const struct tag_guard *g, const struct tag *tags, int ntags);
 void drop_byte_stores(struct walk *w, unsigned char *drop);	/* frees */
 int used_as_byte(struct walk *w, int i);	/* a (char)K read at once */
-/* stores.c: memset, strchr, putc...: take a char back from an int. */
-int is_char_consumer(CXCursor call);
+/* stores.c: is arg of call the char memset, strchr, putc... take back
+ * from an int? */
+int to_char_consumer(const struct walk *w, int call, int arg);
 
 /* params.c: findings about char parameters every call passes ASCII. */
 void note_param_args(struct walk *w);			/* of the tree walked */

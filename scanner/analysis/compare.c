@@ -166,14 +166,20 @@ static int unsigned_of(const struct tree *t, int e, CXCursor var)
 /*
  * if (c < 0) c += 256;  if (c < 0) c &= 0xff;  if (c < 0) c = (unsigned char)c:
  * the sign test makes the value what unsigned char gives, so after it
- * every byte has the same value either way.  cmp tests var < 0.
+ * every byte has the same value either way.  cmp tests the variable
+ * read at node read (past its conversions) < 0.
  */
-static int normalizes(const struct walk *w, int cmp, CXCursor var)
+static int normalizes(const struct walk *w, int cmp, int read)
 {
 	const struct tree *t = &w->t;
 	int c = climb_implicit(t, cmp), p = t->n[c].parent, body, lhs;
 	long long k;
+	CXCursor var;
 
+	read = strip_implicit(t, read);
+	if (read < 0 || t->n[read].kind != CXCursor_DeclRefExpr)
+		return 0;
+	var = clang_getCursorReferenced(t->n[read].cur);
 	if (p < 0 || t->n[p].kind != CXCursor_IfStmt || child(t, p, 0) != c ||
 	    child(t, p, 2) >= 0 || (body = child(t, p, 1)) < 0)
 		return 0;
@@ -248,9 +254,7 @@ static int compare_with_constant(struct walk *w, struct occ *o)
 	op = side ? op_mirror(T(w, cmp).op) : T(w, cmp).op;
 	cs = all_same(acc.s);
 	cu = all_same(acc.u);
-	if (terms <= 1 && op == OP_LT && k == 0 && T(w, strip_implicit(&w->t, o->top)).kind ==
-	    CXCursor_DeclRefExpr && normalizes(w, cmp, clang_getCursorReferenced(
-		    T(w, strip_implicit(&w->t, o->top)).cur))) {
+	if (terms <= 1 && op == OP_LT && k == 0 && normalizes(w, cmp, o->top)) {
 		harmless(o, V_NORMALIZED, cmp);
 		return 1;
 	}

@@ -246,13 +246,8 @@ static int is_jump(const struct tree *t, int i)
 {
 	enum CXCursorKind k;
 
-	while (i >= 0 && t->n[i].kind == CXCursor_CompoundStmt) {
-		int last = -1;
-
-		for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
-			last = c;
-		i = last;
-	}
+	while (i >= 0 && t->n[i].kind == CXCursor_CompoundStmt)
+		i = last_child(t, i);
 	if (i < 0)
 		return 0;
 	k = t->n[i].kind;

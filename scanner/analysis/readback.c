@@ -205,11 +205,10 @@ static enum read_kind pointer_read(struct walk *w, CXCursor var, int top)
 	enum CXTypeKind pointee;
 
 	/* buf + 10: the same bytes, further on; len > 1 ? &buf[1] : NULL
-	 * and (&buf[1]) hand the same pointer on */
+	 * hands the same pointer on (top is above any parentheses) */
 	while (p >= 0 && ((T(w, p).kind == CXCursor_BinaryOperator &&
 			   (T(w, p).op == OP_ADD || T(w, p).op == OP_SUB) &&
 			   T(w, p).type.cls == T_PTR) ||
-			  T(w, p).kind == CXCursor_ParenExpr ||
 			  (T(w, p).kind == CXCursor_ConditionalOperator && child(&w->t, p, 0) != top))) {
 		top = climb_implicit(&w->t, p);
 		p = T(w, top).parent;
@@ -504,12 +503,15 @@ static int read_as_bytes(struct walk *w, CXCursor var)
 	return (reads_of(w, var)->byte_reads || has_links(w, var)) && own_bytes(w, var, 0);
 }
 
-/* The reads as a number of a tagged entry's field that can see it:
- * none under `case DCS:` for a store of a DELAY entry. */
-static unsigned entry_number_reads(struct walk *w, const struct store_finding *sf)
+/* The reads as a number that can see the store: its storage's, or, for
+ * a tagged entry, those of its field that can see that entry (none
+ * under `case DCS:` for a store of a DELAY entry). */
+static unsigned number_reads(struct walk *w, const struct store_finding *sf)
 {
 	unsigned n = 0;
 
+	if (!sf->ntags || !pointer_field(sf->var))
+		return reads_of(w, sf->var)->number_reads;
 	for (size_t k = 0; k < w->nnread; k++)
 		if (clang_equalCursors(w->nread[k].var, sf->var) &&
 		    guard_sees(&w->nread[k].guard, sf->tags, sf->ntags))
@@ -517,22 +519,20 @@ static unsigned entry_number_reads(struct walk *w, const struct store_finding *s
 	return n;
 }
 
-/* Is the stored byte read only as bytes: its storage's reads, or, for
- * a tagged entry, the reads that can see that entry? */
-static int store_read_as_bytes(struct walk *w, const struct store_finding *sf)
+/* Is the stored byte read only as bytes, given its number reads? */
+static int store_read_as_bytes(struct walk *w, const struct store_finding *sf,
+			       unsigned numbers)
 {
-	const struct store_reads *r = reads_of(w, sf->var);
-
 	if (!sf->ntags || !pointer_field(sf->var))
 		return read_as_bytes(w, sf->var);
-	if (entry_number_reads(w, sf))
+	if (numbers)
 		return 0;
 	for (size_t k = 0; k < w->nslink; k++)
 		if (clang_equalCursors(w->slink[k].from, sf->var) &&
 		    !own_bytes(w, w->slink[k].to, 1))
 			return 0;
 	/* never read at all keeps the finding, as for any storage */
-	return r->byte_reads || has_links(w, sf->var);
+	return reads_of(w, sf->var)->byte_reads || has_links(w, sf->var);
 }
 
 /* Read back as a number here: the stored byte provably reaches a use
@@ -550,9 +550,8 @@ void drop_byte_stores(struct walk *w, unsigned char *drop)
 	for (size_t s = 0; s < w->nsfind; s++) {
 		const struct store_finding *sf = &w->sfind[s];
 
-		int bytes = store_read_as_bytes(w, sf);
-		unsigned numbers = sf->ntags && pointer_field(sf->var) ?
-				   entry_number_reads(w, sf) : reads_of(w, sf->var)->number_reads;
+		unsigned numbers = number_reads(w, sf);
+		int bytes = store_read_as_bytes(w, sf, numbers);
 
 		if (sf->finding < w->out->len && !bytes && numbers)
 			read_as_number(&w->out->v[sf->finding]);

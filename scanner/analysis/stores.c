@@ -533,35 +533,6 @@ static int outer_init_list(const struct tree *t, int i)
 	return list;
 }
 
-/* A compound literal's bytes (list: its initializer) kept behind a
- * field: `.data = (char[]){ 0xb0, 0x05 }`, or positionally.  The field,
- * or a null cursor. */
-static CXCursor literal_field(struct walk *w, int list)
-{
-	const struct tree *t = &w->t;
-	int lit = list >= 0 ? up(t, list) : -1, c, p, k = 0;
-	CXCursor field = clang_getNullCursor(), rec;
-
-	if (lit < 0 || t->n[lit].kind != CXCursor_CompoundLiteralExpr)
-		return field;
-	c = climb_implicit(t, lit);
-	if ((p = t->n[c].parent) < 0)
-		return field;
-	if (t->n[p].kind == CXCursor_UnexposedExpr && t->n[p].first >= 0 &&
-	    t->n[t->n[p].first].kind == CXCursor_MemberRef) {
-		for (int m = t->n[p].first; m >= 0; m = t->n[m].next)
-			if (t->n[m].kind == CXCursor_MemberRef)
-				field = clang_getCursorReferenced(t->n[m].cur);
-		return field;
-	}
-	if (t->n[p].kind != CXCursor_InitListExpr)
-		return field;
-	for (int s = t->n[p].first; s >= 0 && s != c; s = t->n[s].next)
-		k++;
-	rec = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(t->n[p].cur)));
-	return nth_field(rec, (unsigned)k);
-}
-
 /* The declaration a store at cast node i writes to, for the fix. */
 static CXCursor store_target(struct walk *w, int i, int list)
 {
@@ -606,10 +577,7 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 	/* Taken back if every read of the storage is a byte's. */
 	if (w->out->len > before) {
 		struct tag tags[MAX_TAGS];
-		int lit = list >= 0 ? up(&w->t, list) : -1;
-		int ntags = clang_Cursor_isNull(target) && lit >= 0 &&
-			    T(w, lit).kind == CXCursor_CompoundLiteralExpr ?
-			    entry_tags(w, lit, tags, MAX_TAGS) : 0;
+		int ntags = clang_Cursor_isNull(target) ? entry_tags(w, list, tags, MAX_TAGS) : 0;
 
 		free(text);
 		text = node_text(w, i);

@@ -31,37 +31,84 @@ static int integer_field(CXCursor f)
 	       ((k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum);
 }
 
-/* Member initializer s of an entry, at position k: its field and value
- * node (designated `.type = X` is UnexposedExpr(MemberRef, X)). */
+/* A designated member initializer, `.type = X`: UnexposedExpr(MemberRef, X). */
+static int is_designator(const struct tree *t, int s)
+{
+	return t->n[s].kind == CXCursor_UnexposedExpr && t->n[s].first >= 0 &&
+	       t->n[t->n[s].first].kind == CXCursor_MemberRef;
+}
+
+/* Member initializer s of an entry of struct rec, at position k: its
+ * field, and its value node in *value. */
 static CXCursor member_of(const struct tree *t, int s, CXCursor rec, int k, int *value)
 {
 	CXCursor field = clang_getNullCursor();
 
 	*value = s;
-	if (t->n[s].kind == CXCursor_UnexposedExpr && t->n[s].first >= 0 &&
-	    t->n[t->n[s].first].kind == CXCursor_MemberRef) {
-		for (int m = t->n[s].first; m >= 0; m = t->n[m].next)
-			if (t->n[m].kind == CXCursor_MemberRef)
-				field = clang_getCursorReferenced(t->n[m].cur);
-			else
-				*value = m;
-		return field;
-	}
-	return nth_field(rec, (unsigned)k);
+	if (!is_designator(t, s))
+		return nth_field(rec, (unsigned)k);
+	for (int m = t->n[s].first; m >= 0; m = t->n[m].next)
+		if (t->n[m].kind == CXCursor_MemberRef)
+			field = clang_getCursorReferenced(t->n[m].cur);
+		else
+			*value = m;
+	return field;
 }
 
-int entry_tags(struct walk *w, int literal, struct tag *tags, int max)
+/* Where the compound literal whose initializer is list stands in a table
+ * entry: the member initializer holding it (a designator, or the literal
+ * itself at position *k), and the entry's initializer in *entry (or -1);
+ * -1 when list is no compound literal's or stands elsewhere. */
+static int entry_slot(const struct tree *t, int list, int *entry, int *k)
+{
+	int lit = list >= 0 ? up(t, list) : -1, c, p;
+
+	*entry = -1;
+	*k = 0;
+	if (lit < 0 || t->n[lit].kind != CXCursor_CompoundLiteralExpr)
+		return -1;
+	c = climb_implicit(t, lit);
+	if ((p = t->n[c].parent) < 0)
+		return -1;
+	if (is_designator(t, p)) {
+		if (t->n[p].parent >= 0 && t->n[t->n[p].parent].kind == CXCursor_InitListExpr)
+			*entry = t->n[p].parent;
+		return p;
+	}
+	if (t->n[p].kind != CXCursor_InitListExpr)
+		return -1;
+	*entry = p;
+	for (int s = t->n[p].first; s >= 0 && s != c; s = t->n[s].next)
+		++*k;
+	return c;
+}
+
+static CXCursor record_of(const struct tree *t, int entry)
+{
+	return clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(t->n[entry].cur)));
+}
+
+CXCursor literal_field(struct walk *w, int list)
 {
 	const struct tree *t = &w->t;
-	int c = climb_implicit(t, literal), p = t->n[c].parent, n = 0, k = 0;
+	int entry, k, v, s = entry_slot(t, list, &entry, &k);
+
+	if (s < 0)
+		return clang_getNullCursor();
+	return member_of(t, s, entry >= 0 ? record_of(t, entry) : clang_getNullCursor(), k, &v);
+}
+
+int entry_tags(struct walk *w, int list, struct tag *tags, int max)
+{
+	const struct tree *t = &w->t;
+	int entry, k, n = 0;
 	CXCursor rec;
 
-	if (p >= 0 && t->n[p].kind == CXCursor_UnexposedExpr)
-		p = t->n[p].parent;		/* .data = (char[]){ ... } */
-	if (p < 0 || t->n[p].kind != CXCursor_InitListExpr)
+	if (entry_slot(t, list, &entry, &k) < 0 || entry < 0)
 		return 0;
-	rec = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(t->n[p].cur)));
-	for (int s = t->n[p].first; s >= 0 && n < max; s = t->n[s].next, k++) {
+	rec = record_of(t, entry);
+	k = 0;
+	for (int s = t->n[entry].first; s >= 0 && n < max; s = t->n[s].next, k++) {
 		int v;
 		long long value;
 		CXCursor f = member_of(t, s, rec, k, &v);
@@ -111,15 +158,6 @@ static int terminates(enum CXCursorKind k)
 {
 	return k == CXCursor_BreakStmt || k == CXCursor_ReturnStmt ||
 	       k == CXCursor_GotoStmt || k == CXCursor_ContinueStmt;
-}
-
-static int last_child(const struct tree *t, int i)
-{
-	int last = -1;
-
-	for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
-		last = c;
-	return last;
 }
 
 static int is_label(const struct tree *t, int i)
@@ -177,7 +215,7 @@ void read_tag_guard(struct walk *w, int read, struct tag_guard *g)
 	if (clang_Cursor_isNull(base))
 		return;
 	for (int a = read, p = t->n[a].parent; p >= 0; a = p, p = t->n[p].parent) {
-		int cond = child(t, p, 0), s = a, other;
+		int cond = child(t, p, 0), s, other;
 
 		if (t->n[p].kind == CXCursor_SwitchStmt && a == last_child(t, p) &&
 		    t->n[a].kind == CXCursor_CompoundStmt &&

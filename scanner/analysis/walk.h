@@ -361,8 +361,12 @@ void drop_signed_tables(struct walk *w, unsigned char *drop);	/* frees */
 void note_store_reads(struct walk *w);			/* of the tree walked */
 void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char *expr,
 			const struct tag *tags, int ntags);
-/* tags.c: which entries of a tagged table a read sees. */
-int entry_tags(struct walk *w, int literal, struct tag *tags, int max);
+/* tags.c: which entries of a tagged table a read sees.  A compound
+ * literal's bytes (list: its initializer) kept behind a field, `.data =
+ * (char[]){ 0xb0, 0x05 }` or positionally: that field, or null; and the
+ * constant members of its entry. */
+CXCursor literal_field(struct walk *w, int list);
+int entry_tags(struct walk *w, int list, struct tag *tags, int max);
 void read_tag_guard(struct walk *w, int read, struct tag_guard *g);
 int guard_sees(const struct tag_guard *g, const struct tag *tags, int ntags);
 void drop_byte_stores(struct walk *w, unsigned char *drop);	/* frees */

@@ -340,6 +340,15 @@ int strip_implicit(const struct tree *t, int i)
 	return i;
 }
 
+int last_child(const struct tree *t, int i)
+{
+	int last = -1;
+
+	for (int c = t->n[i].first; c >= 0; c = t->n[c].next)
+		last = c;
+	return last;
+}
+
 int last_expr_child(const struct tree *t, int i)
 {
 	int last = -1;
@@ -481,7 +490,7 @@ CXCursor cursor_first_child(CXCursor c)
 	return first;
 }
 
-static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, CXClientData data)
+static enum CXChildVisitResult visit_last_child(CXCursor c, CXCursor parent, CXClientData data)
 {
 	(void)parent;
 	*(CXCursor *)data = c;
@@ -515,7 +524,7 @@ CXCursor cursor_last_child(CXCursor c)
 {
 	CXCursor last = clang_getNullCursor();
 
-	clang_visitChildren(c, last_child, &last);
+	clang_visitChildren(c, visit_last_child, &last);
 	return last;
 }
 

@@ -49,6 +49,7 @@ void tree_build(struct tree *t, CXTranslationUnit tu, CXCursor root);
 void tree_free(struct tree *t);
 
 int child(const struct tree *t, int i, int k);	/* k-th child or -1 */
+int last_child(const struct tree *t, int i);	/* or -1 */
 /* Is i what if, while, do or ?: p tests?  For a for, its first clause
  * present: the condition unless it has an init (libclang skips the
  * absent ones), and an init is never a bare value. */

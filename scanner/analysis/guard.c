@@ -6,6 +6,7 @@
  *	while (isdigit(*s))			the loop body
  *		n = n * 10 + *s++ - '0';
  *	if (c >= 'a' && c <= 'z') ...		the then branch, and && operands
+ *	if (!isdigit(c) || c > '7') ...		an || operand, an else branch
  *	if (c < '0' || c > '9') return -1;	what follows an early exit
  *	if (!(c & 0x80)), if ((unsigned char)c < 0x80)
  *
@@ -330,17 +331,21 @@ static int guard_of(struct walk *w, int i, const char *key, guard_test test)
 
 	for (int p = t->n[i].parent; p >= 0; i = p, p = t->n[p].parent) {
 		const struct node *n = &t->n[p];
-		int cond = -1, g;
+		int cond = -1, want = 1, g;
 
+		/* then: cond true; else: false; a && b: a true; a || b: a false */
 		if ((n->kind == CXCursor_IfStmt || n->kind == CXCursor_ConditionalOperator) &&
-		    child(t, p, 1) == i)
+		    (child(t, p, 1) == i || child(t, p, 2) == i)) {
 			cond = child(t, p, 0);
-		else if (n->kind == CXCursor_WhileStmt && child(t, p, 1) == i)
+			want = child(t, p, 1) == i;
+		} else if (n->kind == CXCursor_WhileStmt && child(t, p, 1) == i) {
 			cond = child(t, p, 0);
-		else if (n->kind == CXCursor_BinaryOperator && n->op == OP_LAND &&
-			 child(t, p, 1) == i)
+		} else if (n->kind == CXCursor_BinaryOperator &&
+			   (n->op == OP_LAND || n->op == OP_LOR) && child(t, p, 1) == i) {
 			cond = child(t, p, 0);
-		if (cond >= 0 && test(w, cond, key, 1))
+			want = n->op == OP_LAND;
+		}
+		if (cond >= 0 && test(w, cond, key, want))
 			return cond;
 		if (n->kind == CXCursor_CaseStmt && test == keeps_ascii &&
 		    (g = case_guard(w, p, i, key)) >= 0)

@@ -44,16 +44,6 @@ static struct param_use *param_of(struct walk *w, CXCursor fn, int index)
 	return &w->param[w->nparam++];
 }
 
-/* Is DeclRefExpr i the function a call calls (not its address)? */
-static int is_callee(const struct tree *t, int i)
-{
-	int p;
-
-	i = climb_implicit(t, i);
-	p = t->n[i].parent;
-	return p >= 0 && t->n[p].kind == CXCursor_CallExpr && child(t, p, 0) == i;
-}
-
 static void note_call(struct walk *w, int call, CXCursor fn)
 {
 	const struct tree *t = &w->t;

@@ -19,6 +19,12 @@
  * storage never read) keeps the finding.  A static function this TU
  * never calls (ip.h's, in most files that include it) makes no code
  * here: the TUs that call it judge its stores by their buffers.
+ *
+ * A char * parameter of a function other TUs call (ndisc_mc_map()'s
+ * buf, which if_inet6.h's ipv6_ib_mc_map() fills) is read here like a
+ * static one's; its callers are in the whole scan.  A store read only
+ * as bytes but for such a parameter is kept here and handed to the
+ * join (xbuffers.c) with the parameter it rests on.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +34,9 @@
 
 #define T(w, i) ((w)->t.n[(i)])
 
-enum read_kind { READ_NONE, READ_BYTES, READ_NUMBER };
+/* READ_OPEN: passed to another TU's char *, a number read unless the
+ * join shows that TU's stores read as bytes by every caller. */
+enum read_kind { READ_NONE, READ_BYTES, READ_NUMBER, READ_OPEN };
 
 /* Functions that take a plain char * and only copy, compare or count
  * its bytes (the str* compare as unsigned char): ones with void * or
@@ -144,7 +152,7 @@ static struct store_reads *reads_of(struct walk *w, CXCursor var)
 		if (clang_equalCursors(w->sread[k].var, var))
 			return &w->sread[k];
 	grow(&w->sread, &w->sreadcap, w->nsread + 1, sizeof(*w->sread));
-	w->sread[w->nsread] = (struct store_reads){ var, 0, 0, 0 };
+	w->sread[w->nsread] = (struct store_reads){ var, 0, 0, 0, 0 };
 	return &w->sread[w->nsread++];
 }
 
@@ -185,6 +193,8 @@ static enum read_kind passed_pointer(struct walk *w, CXCursor var, int call, int
 	}
 	if (k >= clang_Cursor_getNumArguments(callee))
 		return printed_as(w, call, k) == 's' ? READ_BYTES : READ_NUMBER;
+	if (open_char_param(callee, k))
+		return READ_OPEN;
 	pt = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(callee,
 										  (unsigned)k)));
 	if (pt.kind != CXType_Pointer)
@@ -338,7 +348,7 @@ static enum read_kind read_kind(struct walk *w, CXCursor var, int i)
 	int top, p;
 
 	if (!is_char_array(clang_getCursorType(T(w, i).cur)) && !param_buffer(var) &&
-	    !pointer_field(var))
+	    !pointer_field(var) && !open_param(var))
 		return element_read(w, var, i);
 	top = climb_implicit(t, i);
 	p = T(w, top).parent;
@@ -365,7 +375,7 @@ static int seen_argument(struct walk *w, int arg)
 		CXCursor var = clang_getCursorReferenced(T(w, a).cur);
 
 		if ((storage_of_tu(var) && is_char_array(clang_getCursorType(var))) ||
-		    param_buffer(var))
+		    param_buffer(var) || open_param(var))
 			return 1;
 	}
 	t = clang_getCanonicalType(clang_getCursorType(T(w, a).cur));
@@ -379,14 +389,18 @@ static int seen_argument(struct walk *w, int arg)
 }
 
 /* A call of a static function: its buffer parameters given memory
- * this TU does not see the reads of. */
+ * this TU does not see the reads of.  Of another: what it is given for
+ * a char * (xbuffers.c). */
 static void note_call_arguments(struct walk *w, int call)
 {
-	CXCursor def = static_body(clang_getCursorReferenced(T(w, call).cur));
+	CXCursor callee = clang_getCursorReferenced(T(w, call).cur);
+	CXCursor def = static_body(callee);
 	int n = clang_Cursor_getNumArguments(T(w, call).cur);
 
-	if (clang_Cursor_isNull(def))
+	if (clang_Cursor_isNull(def)) {
+		note_open_call(w, call, callee);
 		return;
+	}
 	for (int k = 0; k < n; k++) {
 		CXCursor param = buffer_parameter(def, k);
 
@@ -419,13 +433,18 @@ void note_store_reads(struct walk *w)
 		if (t->n[i].kind != CXCursor_DeclRefExpr && t->n[i].kind != CXCursor_MemberRefExpr)
 			continue;
 		var = clang_getCursorReferenced(t->n[i].cur);
-		if (!storage_of_tu(var) && !param_buffer(var))
+		if (clang_getCursorKind(var) == CXCursor_FunctionDecl && !is_callee(t, i))
+			note_open_address(w, var);
+		if (!storage_of_tu(var) && !param_buffer(var) && !open_param(var))
 			continue;
 		var = clang_getCanonicalCursor(var);
 		switch (read_kind(w, var, i)) {
 		case READ_BYTES:
 			reads_of(w, var)->byte_reads++;
 			break;
+		case READ_OPEN:
+			reads_of(w, var)->open_passes++;
+			/* fall through */
 		case READ_NUMBER:
 			reads_of(w, var)->number_reads++;
 			if (pointer_field(var))
@@ -442,7 +461,8 @@ void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char
 {
 	struct store_finding *sf;
 
-	if (clang_Cursor_isNull(var) || (!storage_of_tu(var) && !param_buffer(var)))
+	if (clang_Cursor_isNull(var) ||
+	    (!storage_of_tu(var) && !param_buffer(var) && !open_param(var)))
 		return;
 	grow(&w->sfind, &w->sfindcap, w->nsfind + 1, sizeof(*w->sfind));
 	sf = &w->sfind[w->nsfind++];
@@ -467,6 +487,18 @@ static int own_bytes(struct walk *w, CXCursor var, int depth)
 	return 1;
 }
 
+/* An open parameter on the way: its body's reads are bytes, and the
+ * store rests on its callers' (one such parameter per store). */
+static int open_bytes(struct walk *w, CXCursor param, int depth)
+{
+	if (address_taken(w, clang_getCursorSemanticParent(param)) || !own_bytes(w, param, depth) ||
+	    (w->nxdep && !clang_equalCursors(w->xdep, param)))
+		return 0;
+	w->xdep = param;
+	w->nxdep = 1;
+	return 1;
+}
+
 /* Is all memory a buffer parameter points at read only as bytes: its
  * body's reads, and those of every array the calls pass it? */
 static int param_bytes(struct walk *w, CXCursor param, int depth)
@@ -480,8 +512,9 @@ static int param_bytes(struct walk *w, CXCursor param, int depth)
 
 		if (!clang_equalCursors(w->slink[k].to, param))
 			continue;
-		if (param_buffer(from) ? !param_bytes(w, from, depth + 1)
-				       : !own_bytes(w, from, depth + 1))
+		if (param_buffer(from) ? !param_bytes(w, from, depth + 1) :
+		    open_param(from) ? !open_bytes(w, from, depth + 1) :
+		    !own_bytes(w, from, depth + 1))
 			return 0;
 	}
 	return 1;
@@ -500,7 +533,20 @@ static int read_as_bytes(struct walk *w, CXCursor var)
 {
 	if (param_buffer(var))
 		return param_bytes(w, var, 0);
+	if (open_param(var))
+		return open_bytes(w, var, 0);
 	return (reads_of(w, var)->byte_reads || has_links(w, var)) && own_bytes(w, var, 0);
+}
+
+int bytes_but_passed(struct walk *w, CXCursor var)
+{
+	struct store_reads *r = reads_of(w, var);
+
+	for (size_t k = 0; k < w->nslink; k++)
+		if (clang_equalCursors(w->slink[k].from, var) && !own_bytes(w, w->slink[k].to, 1))
+			return 0;
+	return r->open_passes == 1 && r->number_reads == 1 &&
+	       (r->byte_reads || has_links(w, var));
 }
 
 /* The reads as a number that can see the store: its storage's, or, for
@@ -549,13 +595,17 @@ void drop_byte_stores(struct walk *w, unsigned char *drop)
 {
 	for (size_t s = 0; s < w->nsfind; s++) {
 		const struct store_finding *sf = &w->sfind[s];
+		unsigned numbers;
+		int bytes;
 
-		unsigned numbers = number_reads(w, sf);
-		int bytes = store_read_as_bytes(w, sf, numbers);
-
+		w->nxdep = 0;
+		numbers = number_reads(w, sf);
+		bytes = store_read_as_bytes(w, sf, numbers);
+		if (sf->finding < w->out->len && (!bytes || w->nxdep))
+			note_kept_store(w, sf->finding, bytes ? w->xdep : clang_getNullCursor());
 		if (sf->finding < w->out->len && !bytes && numbers)
 			read_as_number(&w->out->v[sf->finding]);
-		else if (sf->finding < w->out->len && bytes) {
+		else if (sf->finding < w->out->len && bytes && !w->nxdep) {
 			if (w->opts->explain)
 				finding_make_pass(&w->out->v[sf->finding],
 						  xasprintf("'%s': %s", sf->expr,
@@ -565,6 +615,7 @@ void drop_byte_stores(struct walk *w, unsigned char *drop)
 		}
 		free(sf->expr);
 	}
+	note_open_args(w);
 	free(w->sread);
 	free(w->sfind);
 	free(w->slink);

@@ -110,6 +110,24 @@ struct store_reads {
 	unsigned byte_reads, number_reads;
 	unsigned opaque_args;	/* a parameter: calls passing memory whose
 				 * reads are not seen */
+	unsigned open_passes;	/* passed to another TU's char * (counted in
+				 * number_reads too: xbuffers.c) */
+};
+
+/* An array of this TU passed as argument k of a function with external
+ * linkage whose parameter is a char * (xbuffers.c). */
+struct open_arg {
+	CXCursor var;		/* canonical */
+	char *fn;
+	unsigned k;
+	struct loc loc;		/* the call */
+};
+
+/* A CS004 store finding kept here: the open parameter whose callers'
+ * memory decides it (null: nothing else can take it back). */
+struct kept_store {
+	size_t finding;		/* index in walk.out */
+	CXCursor param;
 };
 
 /* Storage `from` passed to buffer parameter `to` of a static function. */
@@ -219,6 +237,12 @@ struct walk {
 	size_t nafn, afncap;
 	struct uncalled *uncalled;	/* static functions with findings */
 	size_t nuncalled, uncalledcap;
+	CXCursor xdep;		/* the open parameter a store rests on */
+	int nxdep;
+	struct open_arg *oarg;	/* arrays passed to open parameters */
+	size_t noarg, oargcap;
+	struct kept_store *kept;	/* CS004 stores kept, for the join */
+	size_t nkept, keptcap;
 };
 
 /* A plain char value on its way to where it is observed. */
@@ -370,6 +394,18 @@ int entry_tags(struct walk *w, int list, struct tag *tags, int max);
 void read_tag_guard(struct walk *w, int read, struct tag_guard *g);
 int guard_sees(const struct tag_guard *g, const struct tag *tags, int ntags);
 void drop_byte_stores(struct walk *w, unsigned char *drop);	/* frees */
+/* Read only as bytes here, but for its one pass to an open parameter? */
+int bytes_but_passed(struct walk *w, CXCursor var);
+/* xbuffers.c: char * parameters of functions other TUs call.  The
+ * records of a call's arguments, of a function's address taken, and
+ * (after every drop of the TU) of the CS004 stores kept. */
+int open_param(CXCursor c);
+int open_char_param(CXCursor callee, int k);
+void note_open_call(struct walk *w, int call, CXCursor callee);
+void note_open_address(struct walk *w, CXCursor fn);
+void note_kept_store(struct walk *w, size_t finding, CXCursor param);
+void note_open_args(struct walk *w);				/* frees */
+void note_kept_records(struct walk *w, const unsigned char *drop);	/* frees */
 int used_as_byte(struct walk *w, int i);	/* a (char)K read at once */
 /* stores.c: is arg of call the char memset, strchr, putc... take back
  * from an int? */

@@ -667,3 +667,13 @@ int in_constant_test(const struct tree *t, int i)
 	return other >= 0 && eval_const(t, other, &k);
 }
 
+
+/* Is DeclRefExpr i the function a call calls (not its address)? */
+int is_callee(const struct tree *t, int i)
+{
+	int p;
+
+	i = climb_implicit(t, i);
+	p = t->n[i].parent;
+	return p >= 0 && t->n[p].kind == CXCursor_CallExpr && child(t, p, 0) == i;
+}

@@ -68,6 +68,7 @@ int strip_implicit(const struct tree *t, int i);
 /* Up through parens and implicit conversions: the outermost of them
  * around i (i itself when there is none). */
 int climb_implicit(const struct tree *t, int i);
+int is_callee(const struct tree *t, int i);
 
 int is_expr(enum CXCursorKind k);
 /* A declaration's initializer: its last expression child, or -1. */

@@ -290,7 +290,7 @@ int xrec_parse(char *line, struct xrec *x)
 	int n = split_fields(line, f, 12), want;
 
 	memset(x, 0, sizeof(*x));
-	if (n < 3 || strlen(f[0]) != 1 || !strchr("DARCWF", f[0][0]) || !*f[2])
+	if (n < 3 || strlen(f[0]) != 1 || !strchr("DARCWFGP", f[0][0]) || !*f[2])
 		return -1;
 	x->kind = f[0][0];
 	want = x->kind == X_RET ? 11 : is_set(x->kind) ? 3 : 10;
@@ -496,6 +496,7 @@ void xtu_plan(const struct xrecs *r, const struct compdb *db, int explain, struc
 	plan_returns(p, ix, defs, ndef, r);
 	p->explain = explain;
 	xtu_plan_fields(p, r);
+	xtu_plan_buffers(p, r);
 	for (size_t i = 0; i < ntu; i++)
 		p->busy += xtu_busy(&p->ctx[i]);
 	free(ix);
@@ -513,6 +514,8 @@ void xtu_plan_free(struct xtu_plan *p)
 	free(p->drop);
 	free(p->settled);
 	free(p->unsettled);
+	free(p->bytes);
+	free(p->bytes_calls);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -551,4 +554,5 @@ void xtu_drop(struct findings *f, const struct xtu_plan *p)
 		findings_filter(f, not_dropped, (void *)p);
 	xtu_drop_settled(f, p);
 	xtu_explain_unsettled(f, p);
+	xtu_drop_buffers(f, p);
 }

@@ -32,6 +32,12 @@ enum xkind {
 				 * is written here: arg says how (enum xwrite) */
 	X_READ = 'F',		/* a finding (rule arg, at loc) on a value read
 				 * from field or global `name`, text as named */
+	X_PARG = 'G',		/* a call gives argument arg of name(), a
+				 * char *, memory read as text says: "bytes",
+				 * "number"; or name's "address" is taken */
+	X_PSTORE = 'P',		/* a CS004 store finding at loc kept: it rests
+				 * on what callers give argument arg of name()
+				 * ("-": on nothing) */
 };
 
 /* How an X_WRITE writes: a struct's fields all at once (XW_RAW: `name`
@@ -109,6 +115,11 @@ struct xtu_plan {
 	size_t nsettled;
 	struct field_read *unsettled;	/* X_READ of the other fields read */
 	size_t nunsettled;
+	const struct xrec **bytes;	/* X_PSTORE every caller of which gives
+					 * memory read as bytes: the store goes */
+	size_t nbytes;
+	const struct xrec **bytes_calls;	/* X_PARG, by name and argument */
+	size_t nbytes_calls;
 	int explain;			/* ... or becomes a pass */
 };
 
@@ -126,6 +137,10 @@ void xtu_plan_fields(struct xtu_plan *p, const struct xrecs *r);
 void xtu_drop_settled(struct findings *f, const struct xtu_plan *p);
 /* ...and on the other fields' reads, the write that keeps them. */
 void xtu_explain_unsettled(struct findings *f, const struct xtu_plan *p);
+/* buffers.c: stores into another TU's buffers (X_PARG, X_PSTORE), and
+ * those read only as bytes taken back. */
+void xtu_plan_buffers(struct xtu_plan *p, const struct xrecs *r);
+void xtu_drop_buffers(struct findings *f, const struct xtu_plan *p);
 /* Has the plan something to tell this TU (a second walk)? */
 int xtu_busy(const struct xtu_ctx *c);
 /* Is argument arg of name() one the plan followed into another TU? */

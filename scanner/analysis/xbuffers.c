@@ -1,0 +1,235 @@
+/*
+ * Buffers other TUs fill: a char * parameter of a function with
+ * external linkage ("open").  A constant outside 0..127 its body stores
+ * there (or a static helper's, given the parameter: ndisc_mc_map()'s buf
+ * filled by if_inet6.h's ipv6_ib_mc_map()) is read back, if at all, by
+ * the callers, in whatever TU they are.  This file leaves the records
+ * the join needs (xtu/buffers.c):
+ *
+ *	G  name, k, "bytes"	a call gives argument k memory this TU reads
+ *				only as bytes (unsigned char, or an array of
+ *				its own read as bytes); "number" anything else;
+ *	G  name, 0, "address"	the function's address is taken: callers
+ *				the scan cannot see;
+ *	P  name, k, at		a CS004 store kept here that rests on what
+ *				the callers of name() give argument k;
+ *	P  "-", 0, at		one kept here for good: nothing takes it
+ *				back (a header's store, judged in each TU).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "core/core.h"
+#include "walk.h"
+
+#define T(w, i) ((w)->t.n[(i)])
+
+/* char * (not const char *, which nothing stores through). */
+static int writable_char_pointer(CXType t)
+{
+	CXType p;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return 0;
+	p = clang_getPointeeType(t);
+	return classify_type(p).cls == T_PLAIN_CHAR && !clang_isConstQualifiedType(p);
+}
+
+static int external_function(CXCursor fn)
+{
+	return clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+	       clang_getCursorLinkage(fn) == CXLinkage_External;
+}
+
+int open_param(CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_ParmDecl &&
+	       writable_char_pointer(clang_getCursorType(c)) &&
+	       external_function(clang_getCursorSemanticParent(c));
+}
+
+int open_char_param(CXCursor callee, int k)
+{
+	return external_function(callee) && k >= 0 &&
+	       k < clang_Cursor_getNumArguments(callee) &&
+	       writable_char_pointer(clang_getCursorType(clang_Cursor_getArgument(callee,
+										 (unsigned)k)));
+}
+
+static char *spelling(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *r = xstrdup(clang_getCString(s));
+
+	clang_disposeString(s);
+	return r;
+}
+
+static struct xrec *add(struct walk *w, char kind, const char *name, unsigned k,
+			const char *text, const struct loc *at)
+{
+	struct xrec *x = xrecs_add(w->xout, kind, name);
+
+	x->arg = k;
+	x->text = xstrdup(text);
+	x->loc = *at;
+	x->loc.path = xstrdup(at->path ? at->path : "?");
+	return x;
+}
+
+static struct loc where(struct walk *w, int i)
+{
+	struct loc l = { 0 };
+
+	if (cursor_region(w->tu, T(w, i).cur, &l, &(CXCursor){ 0 }) || !l.path)
+		l.path = xstrdup("?");
+	return l;
+}
+
+/* Memory read as unsigned or signed char whatever char is: ha of
+ * `unsigned char ha[]` passed where a char * is taken. */
+static int byte_memory(struct walk *w, int a)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(T(w, a).cur));
+	enum CXTypeKind k;
+
+	if (t.kind == CXType_Pointer)
+		k = clang_getCanonicalType(clang_getPointeeType(t)).kind;
+	else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		k = clang_getCanonicalType(clang_getArrayElementType(t)).kind;
+	else
+		return 0;
+	return k == CXType_UChar || k == CXType_SChar;
+}
+
+/* An array of this TU's own (a local, a static), judged once its reads
+ * are all seen; or null. */
+static CXCursor own_array(struct walk *w, int a)
+{
+	CXCursor var;
+	CXType t;
+	enum CXLinkageKind l;
+
+	if (T(w, a).kind != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	var = clang_getCursorReferenced(T(w, a).cur);
+	t = clang_getCanonicalType(clang_getCursorType(var));
+	l = clang_getCursorLinkage(var);
+	if (clang_getCursorKind(var) != CXCursor_VarDecl || t.kind != CXType_ConstantArray ||
+	    classify_type(clang_getArrayElementType(t)).cls != T_PLAIN_CHAR ||
+	    (l != CXLinkage_Internal && l != CXLinkage_NoLinkage))
+		return clang_getNullCursor();
+	return clang_getCanonicalCursor(var);
+}
+
+void note_open_call(struct walk *w, int call, CXCursor callee)
+{
+	int n = clang_Cursor_getNumArguments(T(w, call).cur);
+	char *name = NULL;
+
+	if (!w->xout || !external_function(callee))
+		return;
+	for (int k = 0; k < n; k++) {
+		int a = strip_implicit(&w->t, child(&w->t, call, k + 1));
+		struct loc at;
+		CXCursor var;
+
+		if (!open_char_param(callee, k) || a < 0)
+			continue;
+		while (a >= 0 && T(w, a).kind == CXCursor_CStyleCastExpr &&
+		       T(w, a).type.cls == T_PTR)
+			a = strip_implicit(&w->t, cast_operand(&w->t, a));
+		if (a < 0)
+			continue;
+		if (!name)
+			name = spelling(callee);
+		at = where(w, call);
+		var = own_array(w, a);
+		if (!clang_Cursor_isNull(var)) {
+			grow(&w->oarg, &w->oargcap, w->noarg + 1, sizeof(*w->oarg));
+			w->oarg[w->noarg++] = (struct open_arg){ var, xstrdup(name), (unsigned)k, at };
+			continue;
+		}
+		add(w, X_PARG, name, (unsigned)k, byte_memory(w, a) ? "bytes" : "number", &at);
+		free(at.path);
+	}
+	free(name);
+}
+
+void note_open_address(struct walk *w, CXCursor fn)
+{
+	int n = clang_Cursor_getNumArguments(fn), any = 0;
+	struct loc at = { 0 };
+	char *name;
+
+	if (!w->xout || !external_function(fn))
+		return;
+	for (int k = 0; k < n && !any; k++)
+		any = open_char_param(fn, k);
+	if (!any)
+		return;
+	name = spelling(fn);
+	at.path = "?";
+	add(w, X_PARG, name, 0, "address", &at);
+	free(name);
+}
+
+void note_kept_store(struct walk *w, size_t finding, CXCursor param)
+{
+	grow(&w->kept, &w->keptcap, w->nkept + 1, sizeof(*w->kept));
+	w->kept[w->nkept++] = (struct kept_store){ finding, param };
+}
+
+void note_open_args(struct walk *w)
+{
+	for (size_t i = 0; i < w->noarg; i++) {
+		struct open_arg *o = &w->oarg[i];
+
+		if (w->xout)
+			add(w, X_PARG, o->fn, o->k,
+			    bytes_but_passed(w, o->var) ? "bytes" : "number", &o->loc);
+		free(o->fn);
+		free(o->loc.path);
+	}
+	free(w->oarg);
+	w->oarg = NULL;
+	w->noarg = w->oargcap = 0;
+}
+
+/* The index of parameter p in its function. */
+static unsigned param_index(CXCursor p)
+{
+	CXCursor fn = clang_getCursorSemanticParent(p);
+	int n = clang_Cursor_getNumArguments(fn);
+
+	for (int k = 0; k < n; k++)
+		if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(fn, (unsigned)k)),
+				       clang_getCanonicalCursor(p)))
+			return (unsigned)k;
+	return 0;
+}
+
+void note_kept_records(struct walk *w, const unsigned char *drop)
+{
+	for (size_t i = 0; w->xout && i < w->nkept; i++) {
+		const struct kept_store *k = &w->kept[i];
+		const struct finding *f;
+
+		if (k->finding >= w->out->len || drop[k->finding])
+			continue;
+		f = &w->out->v[k->finding];
+		if (f->pass)
+			continue;
+		if (clang_Cursor_isNull(k->param)) {
+			add(w, X_PSTORE, "-", 0, "", &f->loc);
+		} else {
+			char *name = spelling(clang_getCursorSemanticParent(k->param));
+
+			add(w, X_PSTORE, name, param_index(k->param), "", &f->loc);
+			free(name);
+		}
+	}
+	free(w->kept);
+	w->kept = NULL;
+	w->nkept = w->keptcap = 0;
+}

@@ -1,0 +1,145 @@
+/*
+ * The join of the buffer records (analysis/xbuffers.c): a constant
+ * outside 0..127 stored into the memory a char * parameter of a
+ * function with external linkage points at (CS004) is read back by
+ * that function's callers.  The store goes when every TU that kept it
+ * rests it on such a parameter, the scan sees the function called, every
+ * call gives that argument memory read only as bytes (unsigned char, or
+ * an array its TU reads only as bytes), and no TU takes the function's
+ * address.  ndisc_mc_map()'s callers give it `unsigned char ha[]` or a
+ * `char buf[]` handed on to dev_mc_add(): the 0xff bytes of an IB
+ * multicast address that if_inet6.h stores there are only moved.  A
+ * caller outside the database is not seen: the pass says how many calls
+ * it rests on.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "summary.h"
+#include "core/core.h"
+
+static int by_call(const void *a, const void *b)
+{
+	const struct xrec *x = *(const struct xrec *const *)a, *y = *(const struct xrec *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->arg > y->arg) - (x->arg < y->arg);
+}
+
+static int by_loc(const void *a, const void *b)
+{
+	const struct loc *x = &(*(const struct xrec *const *)a)->loc;
+	const struct loc *y = &(*(const struct xrec *const *)b)->loc;
+	int c = strcmp(x->path, y->path);
+
+	if (c)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return (x->col > y->col) - (x->col < y->col);
+}
+
+static const struct xrec **collect(const struct xrecs *r, char kind, size_t *n)
+{
+	const struct xrec **v = xcalloc(r->len + 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; i < r->len; i++)
+		if (r->v[i].kind == kind && r->v[i].name && r->v[i].text && r->v[i].loc.path)
+			v[(*n)++] = &r->v[i];
+	return v;
+}
+
+/* The calls of name() giving argument k memory read as bytes, or 0
+ * when one gives anything else or the address is taken. */
+static unsigned byte_calls(const struct xrec **g, size_t n, const char *name, unsigned k)
+{
+	unsigned calls = 0;
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {		/* the first record of name */
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(g[mid]->name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < n && !strcmp(g[i]->name, name); i++) {
+		if (!strcmp(g[i]->text, "address"))
+			return 0;
+		if (g[i]->arg != k)
+			continue;
+		if (strcmp(g[i]->text, "bytes"))
+			return 0;
+		calls++;
+	}
+	return calls;
+}
+
+void xtu_plan_buffers(struct xtu_plan *p, const struct xrecs *r)
+{
+	size_t ng, ns, i = 0;
+	const struct xrec **g = collect(r, X_PARG, &ng), **s = collect(r, X_PSTORE, &ns);
+
+	p->bytes = xcalloc(ns + 1, sizeof(*p->bytes));
+	p->nbytes = 0;
+	if (ng)
+		qsort(g, ng, sizeof(*g), by_call);
+	if (ns)
+		qsort(s, ns, sizeof(*s), by_loc);
+	while (i < ns) {
+		size_t j = i;
+		int gone = 1;
+
+		for (; j < ns && !by_loc(&s[i], &s[j]); j++)
+			if (!strcmp(s[j]->name, "-") || !byte_calls(g, ng, s[j]->name, s[j]->arg))
+				gone = 0;
+		if (gone)
+			p->bytes[p->nbytes++] = s[i];
+		i = j;
+	}
+	/* the records' names are looked up again when the findings go */
+	p->bytes_calls = g;
+	p->nbytes_calls = ng;
+	free(s);
+}
+
+static const struct xrec *store_at(const struct xtu_plan *p, const struct finding *f)
+{
+	struct xrec key = { .loc = f->loc };
+	const struct xrec *k = &key, **hit;
+
+	key.loc.path = f->loc.path ? f->loc.path : "";
+	hit = bsearch(&k, p->bytes, p->nbytes, sizeof(*p->bytes), by_loc);
+	return hit ? *hit : NULL;
+}
+
+void xtu_drop_buffers(struct findings *f, const struct xtu_plan *p)
+{
+	unsigned char *drop;
+	int any = 0;
+
+	if (!p->nbytes)
+		return;
+	drop = xcalloc(f->len + 1, 1);
+	for (size_t i = 0; i < f->len; i++) {
+		struct finding *x = &f->v[i];
+		const struct xrec *s = x->rule == CS004 && !x->pass ? store_at(p, x) : NULL;
+
+		if (!s)
+			continue;
+		if (!p->explain) {
+			drop[i] = any = 1;
+			continue;
+		}
+		finding_make_pass(x, xasprintf("'%s': stored into the memory argument %u of "
+					       "%s() points at; every call of it the scan sees (%u) "
+					       "gives memory read only as bytes",
+					       x->operand ? x->operand : "value", s->arg + 1, s->name,
+					       byte_calls(p->bytes_calls, p->nbytes_calls, s->name,
+							  s->arg)));
+	}
+	if (any)
+		findings_drop(f, drop);
+	free(drop);
+}

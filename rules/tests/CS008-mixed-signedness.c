@@ -75,3 +75,50 @@ int self_compare(char c)
 {
 	return SELF_COMPARE(c);			/* expect: CS008 */
 }
+
+/*
+ * A u8 that holds a char read behind an ASCII-only guard holds 0..127:
+ * lib/vsprintf.c's vsscanf() qualifier, compared with the next byte of
+ * the format.
+ */
+static inline char lower(const char c) { return c | 0x20; }
+
+int repeated_qualifier(const char *fmt)
+{
+	u8 qualifier = -1;
+
+	if (*fmt == 'h' || lower(*fmt) == 'l' || *fmt == 'z') {
+		qualifier = *fmt++;
+		if (qualifier == *fmt)		/* ok: CS008 {{holds bytes 0x00-0x7f only}} */
+			return 2;
+	}
+	return qualifier == *fmt;		/* expect: CS008 */
+}
+
+/* The guard lets every byte 0x80-0xff through. */
+int any_qualifier(const char *fmt)
+{
+	u8 q = 0;
+
+	if (*fmt != 'h') {
+		q = *fmt++;
+		if (q == *fmt)			/* expect: CS008 */
+			return 2;
+	}
+	return 0;
+}
+
+/* A helper that folds the high bytes onto ASCII lets them through. */
+static inline int low7(int c) { return c & 0x7f; }
+
+int folded_qualifier(const char *fmt)
+{
+	u8 q = 0;
+
+	if (low7(*fmt) == 'h') {
+		q = *fmt++;
+		if (q == *fmt)			/* expect: CS008 */
+			return 2;
+	}
+	return 0;
+}

@@ -151,14 +151,67 @@ struct key_leaf {
 	const char *key;
 };
 
-/* The guarded value itself is the leaf: the char, byte by byte. */
+/* The callee's one parameter: the char the call is given, converted
+ * to the parameter's type. */
+static int param_leaf(const struct tree *t, int i, void *arg, struct domain *d)
+{
+	const CXCursor *param = arg;
+	struct ctype type;
+
+	if (t->n[i].kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(t->n[i].cur), *param))
+		return -1;
+	domain_char(d);
+	type = classify_type(clang_getCursorType(*param));
+	if (type.cls != T_PLAIN_CHAR)
+		domain_convert(d, type);
+	return i;
+}
+
+/* The return statement that is the whole body of the function tree ft,
+ * or -1. */
+static int only_return(const struct tree *ft)
+{
+	for (int i = 1; i < ft->len; i++)
+		if (ft->n[i].kind == CXCursor_CompoundStmt && ft->n[i].parent == 0)
+			return nchildren(ft, i) == 1 &&
+			       ft->n[ft->n[i].first].kind == CXCursor_ReturnStmt ? ft->n[i].first : -1;
+	return -1;
+}
+
+/* f(c), f a function of this TU whose body is one return of its one
+ * parameter combined with constants (the kernel's _tolower(c), c |
+ * 0x20): the call's value per byte. */
+static int call_domain(struct walk *w, int call, const char *key, struct domain *d)
+{
+	struct tree ft = { 0 };
+	CXCursor fn, param;
+	int ret, ok;
+
+	if (w->t.n[call].kind != CXCursor_CallExpr || nchildren(&w->t, call) != 2 ||
+	    !is_key(w, child(&w->t, call, 1), key))
+		return 0;
+	fn = clang_getCursorDefinition(clang_getCursorReferenced(w->t.n[call].cur));
+	if (clang_Cursor_isNull(fn) || clang_Cursor_getNumArguments(fn) != 1)
+		return 0;
+	param = clang_Cursor_getArgument(fn, 0);
+	tree_build(&ft, w->t.tu, fn);
+	ret = only_return(&ft);
+	ok = ret >= 0 && ft.n[ret].first >= 0 &&
+	     expr_domain(&ft, ft.n[ret].first, param_leaf, &param, d) >= 0;
+	tree_free(&ft);
+	return ok;
+}
+
+/* The guarded value itself is the leaf: the char, byte by byte; or a
+ * call of a one-line function of it. */
 static int key_leaf(const struct tree *t, int i, void *arg, struct domain *d)
 {
 	const struct key_leaf *k = arg;
 
 	(void)t;
 	if (!is_key(k->w, i, k->key))
-		return -1;
+		return call_domain(k->w, i, k->key, d) ? i : -1;
 	domain_char(d);
 	return i;
 }
@@ -464,6 +517,13 @@ static int guard_of_value(struct walk *w, const struct occ *o, guard_test test)
 int ascii_guard(struct walk *w, const struct occ *o)
 {
 	return guard_of_value(w, o, keeps_ascii);
+}
+
+int ascii_guarded_read(struct walk *w, int read)
+{
+	struct occ o = { .ref = read, .src = read, .carrier = -1, .top = read, .ctx = -1 };
+
+	return ascii_guard(w, &o) >= 0;
 }
 
 int one_sided_guard(struct walk *w, const struct occ *o)

@@ -275,6 +275,10 @@ static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
 	if (t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_SHR &&
 	    eval_const(t, child(t, v, 1), &k) && k >= 0)
 		return ascii_at(t, child(t, v, 0), w, depth);
+	/* a char read behind an ASCII-only guard: if (*fmt == 'h' || *fmt
+	 * == 'z') qualifier = *fmt++; */
+	if (w && t == &w->t && t->n[v].type.cls == T_PLAIN_CHAR && ascii_guarded_read(w, v))
+		return 1;
 	return ascii_call(t, v, w, depth);
 }
 

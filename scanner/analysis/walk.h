@@ -341,6 +341,8 @@ void preload_returns(struct walk *w);
 /* guard.c: the condition that lets only bytes 0x00-0x7f reach o's
  * observation, or -1. */
 int ascii_guard(struct walk *w, const struct occ *o);
+/* The same for the plain char read at node read, as it is read there. */
+int ascii_guarded_read(struct walk *w, int read);
 /* Is argument arg of call i ASCII there (a constant, an ASCII source, or
  * guarded)?  The verdict that says so, or -1. */
 int ascii_argument(struct walk *w, int call, int arg);

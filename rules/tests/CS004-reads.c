@@ -35,6 +35,24 @@ void say_degrees(void)
 	printf("%s\n", deg);
 }
 
+/* Printed through %p: user space prints the address, the kernel's
+ * extensions (%ph, %pM, %pE) read the bytes as u8 (lib/test_printf.c's
+ * hex_string()). */
+void hex_string(void)
+{
+	const char buf[3] = { 0xc0, 0xff, 0xee };	/* ok: CS004 */
+
+	printf("%3ph|%3phC|%p\n", buf, buf, buf);
+}
+
+/* %d of one of the bytes reads it as a number. */
+void hex_and_number(void)
+{
+	const char buf[3] = { 0xc0, 0xff, 0xee };	/* expect: CS004 */
+
+	printf("%3ph %d\n", buf, buf[1]);		/* expect: CS006 */
+}
+
 /* Handed to a const unsigned char * parameter only (MD4/MD5 padding). */
 void md_final(void *ctx)
 {

@@ -191,8 +191,10 @@ static enum read_kind passed_pointer(struct walk *w, CXCursor var, int call, int
 		w->slink[w->nslink++] = (struct store_link){ var, param };
 		return READ_NONE;
 	}
+	/* %s; %p prints the address, or (the kernel's %ph, %pM, %pE) the
+	 * bytes as u8 */
 	if (k >= clang_Cursor_getNumArguments(callee))
-		return printed_as(w, call, k) == 's' ? READ_BYTES : READ_NUMBER;
+		return strchr("sp", printed_as(w, call, k) ?: '?') ? READ_BYTES : READ_NUMBER;
 	if (open_char_param(callee, k))
 		return READ_OPEN;
 	pt = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(callee,

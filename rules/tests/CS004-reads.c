@@ -80,6 +80,32 @@ int checksum(void)
 	return sum;
 }
 
+/*
+ * A checksum byte of a table the file defines, set to 0xff and summed
+ * into itself (arch/x86/kernel/mpparse.c's mpc->checksum): the low byte
+ * of a sum depends only on the low bytes, the same either way.
+ */
+struct mp_table {
+	char signature[4];
+	char checksum;
+	unsigned short length;
+};
+
+unsigned char sum_bytes(const unsigned char *p, int n);
+
+void seal(struct mp_table *mpc)
+{
+	mpc->checksum = 0xff;		/* ok: CS004 */
+	mpc->checksum -= sum_bytes((unsigned char *)mpc, mpc->length);
+}
+
+/* The sum's value read on the spot is a number. */
+int sealed(struct mp_table *mpc)
+{
+	mpc->signature[0] = 0xfe;	/* expect: CS004 */
+	return (mpc->signature[0] += 1) < 0;	/* expect: CS002 */
+}
+
 /* Used as an index. */
 int lookup(const int *table)
 {

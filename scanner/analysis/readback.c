@@ -280,6 +280,16 @@ static enum read_kind element_read(struct walk *w, CXCursor var, int e)
 	if (p >= 0 && T(w, p).kind == CXCursor_BinaryOperator && T(w, p).op == OP_ASSIGN &&
 	    strip_parens(t, child(t, p, 0)) == e)
 		return READ_NONE;		/* written */
+	/* sum -= x, c ^= k: the low byte of + - * & | ^ << depends only on
+	 * the low bytes, and it is all that is stored back (a statement:
+	 * its value is not read on the spot) */
+	if (p >= 0 && T(w, p).kind == CXCursor_CompoundAssignOperator &&
+	    strip_parens(t, child(t, p, 0)) == e && T(w, p).parent >= 0 &&
+	    T(w, T(w, p).parent).kind == CXCursor_CompoundStmt &&
+	    (T(w, p).op == OP_ADD_A || T(w, p).op == OP_SUB_A || T(w, p).op == OP_MUL_A ||
+	     T(w, p).op == OP_AND_A || T(w, p).op == OP_OR_A || T(w, p).op == OP_XOR_A ||
+	     T(w, p).op == OP_SHL_A))
+		return READ_BYTES;
 	if (p >= 0 && T(w, p).kind == CXCursor_UnaryOperator && T(w, p).op == OP_ADDR)
 		return pointer_read(w, var, climb_implicit(t, p));
 	return value_read(w, e);

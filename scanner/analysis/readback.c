@@ -447,6 +447,12 @@ void note_store_reads(struct walk *w)
 		var = clang_getCursorReferenced(t->n[i].cur);
 		if (clang_getCursorKind(var) == CXCursor_FunctionDecl && !is_callee(t, i))
 			note_open_address(w, var);
+		if (open_field(var)) {
+			enum read_kind k = read_kind(w, clang_getCanonicalCursor(var), i);
+
+			if (k != READ_NONE)
+				note_header_field_read(w, var, k == READ_BYTES);
+		}
 		if (!storage_of_tu(var) && !param_buffer(var) && !open_param(var))
 			continue;
 		var = clang_getCanonicalCursor(var);
@@ -474,7 +480,7 @@ void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char
 	struct store_finding *sf;
 
 	if (clang_Cursor_isNull(var) ||
-	    (!storage_of_tu(var) && !param_buffer(var) && !open_param(var)))
+	    (!storage_of_tu(var) && !param_buffer(var) && !open_param(var) && !open_field(var)))
 		return;
 	grow(&w->sfind, &w->sfindcap, w->nsfind + 1, sizeof(*w->sfind));
 	sf = &w->sfind[w->nsfind++];
@@ -610,11 +616,18 @@ void drop_byte_stores(struct walk *w, unsigned char *drop)
 		unsigned numbers;
 		int bytes;
 
+		if (open_field(sf->var)) {	/* read in every TU: the join's */
+			if (sf->finding < w->out->len)
+				note_kept_store(w, sf->finding, sf->var, sf->expr);
+			free(sf->expr);
+			continue;
+		}
 		w->nxdep = 0;
 		numbers = number_reads(w, sf);
 		bytes = store_read_as_bytes(w, sf, numbers);
 		if (sf->finding < w->out->len && (!bytes || w->nxdep))
-			note_kept_store(w, sf->finding, bytes ? w->xdep : clang_getNullCursor());
+			note_kept_store(w, sf->finding, bytes ? w->xdep : clang_getNullCursor(),
+					sf->expr);
 		if (sf->finding < w->out->len && !bytes && numbers)
 			read_as_number(&w->out->v[sf->finding]);
 		else if (sf->finding < w->out->len && bytes && !w->nxdep) {

@@ -124,10 +124,12 @@ struct open_arg {
 };
 
 /* A CS004 store finding kept here: the open parameter whose callers'
- * memory decides it (null: nothing else can take it back). */
+ * memory decides it, or the header's field whose reads do (null:
+ * nothing else can take it back). */
 struct kept_store {
 	size_t finding;		/* index in walk.out */
-	CXCursor param;
+	CXCursor dep;
+	char *expr;		/* the constant, for the pass */
 };
 
 /* Storage `from` passed to buffer parameter `to` of a static function. */
@@ -243,6 +245,8 @@ struct walk {
 	size_t noarg, oargcap;
 	struct kept_store *kept;	/* CS004 stores kept, for the join */
 	size_t nkept, keptcap;
+	char **fread_seen;	/* header fields' reads told (key and kind) */
+	size_t nfread, freadcap;
 };
 
 /* A plain char value on its way to where it is observed. */
@@ -402,10 +406,12 @@ int bytes_but_passed(struct walk *w, CXCursor var);
  * records of a call's arguments, of a function's address taken, and
  * (after every drop of the TU) of the CS004 stores kept. */
 int open_param(CXCursor c);
+int open_field(CXCursor c);
+void note_header_field_read(struct walk *w, CXCursor field, int bytes);
 int open_char_param(CXCursor callee, int k);
 void note_open_call(struct walk *w, int call, CXCursor callee);
 void note_open_address(struct walk *w, CXCursor fn);
-void note_kept_store(struct walk *w, size_t finding, CXCursor param);
+void note_kept_store(struct walk *w, size_t finding, CXCursor dep, const char *expr);
 void note_open_args(struct walk *w);				/* frees */
 void note_kept_records(struct walk *w, const unsigned char *drop);	/* frees */
 int used_as_byte(struct walk *w, int i);	/* a (char)K read at once */

@@ -15,6 +15,11 @@
  *				the callers of name() give argument k;
  *	P  "-", 0, at		one kept here for good: nothing takes it
  *				back (a header's store, judged in each TU).
+ *
+ * A plain char field of a struct a header defines is read in every TU
+ * that includes it: its reads are G records under the field's USR (arg
+ * 0, "bytes" or "number"), its CS004 stores P records under the same.
+ * mpparse.c's `mpc->checksum = 0xff`, only summed back into itself.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +51,22 @@ int open_param(CXCursor c)
 	return clang_getCursorKind(c) == CXCursor_ParmDecl &&
 	       writable_char_pointer(clang_getCursorType(c)) &&
 	       external_function(clang_getCursorSemanticParent(c));
+}
+
+/* char c or char name[N] of a struct (not a union: its other members
+ * read the same bytes) that a header defines. */
+int open_field(CXCursor c)
+{
+	CXCursor record = clang_getCursorSemanticParent(c);
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl || clang_Cursor_isBitField(c) ||
+	    clang_getCursorKind(record) != CXCursor_StructDecl ||
+	    clang_Location_isFromMainFile(clang_getCursorLocation(record)))
+		return 0;
+	if (t.kind == CXType_ConstantArray)
+		t = clang_getArrayElementType(t);
+	return classify_type(t).cls == T_PLAIN_CHAR;
 }
 
 int open_char_param(CXCursor callee, int k)
@@ -84,6 +105,36 @@ static struct loc where(struct walk *w, int i)
 	if (cursor_region(w->tu, T(w, i).cur, &l, &(CXCursor){ 0 }) || !l.path)
 		l.path = xstrdup("?");
 	return l;
+}
+
+static char *usr(CXCursor c)
+{
+	CXString s = clang_getCursorUSR(c);
+	char *r = *clang_getCString(s) ? xstrdup(clang_getCString(s)) : NULL;
+
+	clang_disposeString(s);
+	return r;
+}
+
+void note_header_field_read(struct walk *w, CXCursor field, int bytes)
+{
+	char *key = w->xout ? usr(field) : NULL, *seen;
+	struct loc at = { 0 };
+
+	if (!key)
+		return;
+	seen = xasprintf("%c%s", bytes ? 'b' : 'n', key);
+	for (size_t i = 0; i < w->nfread; i++)
+		if (!strcmp(w->fread_seen[i], seen)) {
+			free(seen);
+			free(key);
+			return;
+		}
+	grow(&w->fread_seen, &w->freadcap, w->nfread + 1, sizeof(*w->fread_seen));
+	w->fread_seen[w->nfread++] = seen;
+	at.path = "?";
+	add(w, X_PARG, key, 0, bytes ? "bytes" : "number", &at);
+	free(key);
 }
 
 /* Memory read as unsigned or signed char whatever char is: ha of
@@ -174,10 +225,10 @@ void note_open_address(struct walk *w, CXCursor fn)
 	free(name);
 }
 
-void note_kept_store(struct walk *w, size_t finding, CXCursor param)
+void note_kept_store(struct walk *w, size_t finding, CXCursor dep, const char *expr)
 {
 	grow(&w->kept, &w->keptcap, w->nkept + 1, sizeof(*w->kept));
-	w->kept[w->nkept++] = (struct kept_store){ finding, param };
+	w->kept[w->nkept++] = (struct kept_store){ finding, dep, xstrdup(expr ? expr : "") };
 }
 
 void note_open_args(struct walk *w)
@@ -215,21 +266,31 @@ void note_kept_records(struct walk *w, const unsigned char *drop)
 		const struct kept_store *k = &w->kept[i];
 		const struct finding *f;
 
-		if (k->finding >= w->out->len || drop[k->finding])
+		if (k->finding >= w->out->len || drop[k->finding] || w->out->v[k->finding].pass)
 			continue;
 		f = &w->out->v[k->finding];
-		if (f->pass)
-			continue;
-		if (clang_Cursor_isNull(k->param)) {
-			add(w, X_PSTORE, "-", 0, "", &f->loc);
-		} else {
-			char *name = spelling(clang_getCursorSemanticParent(k->param));
+		if (!clang_Cursor_isNull(k->dep) && open_field(k->dep)) {
+			char *key = usr(k->dep);
 
-			add(w, X_PSTORE, name, param_index(k->param), "", &f->loc);
+			add(w, X_PSTORE, key ? key : "-", 0, k->expr, &f->loc);
+			free(key);
+		} else if (!clang_Cursor_isNull(k->dep)) {
+			char *name = spelling(clang_getCursorSemanticParent(k->dep));
+
+			add(w, X_PSTORE, name, param_index(k->dep), k->expr, &f->loc);
 			free(name);
+		} else {
+			add(w, X_PSTORE, "-", 0, k->expr, &f->loc);
 		}
 	}
+	for (size_t i = 0; i < w->nkept; i++)
+		free(w->kept[i].expr);
 	free(w->kept);
 	w->kept = NULL;
 	w->nkept = w->keptcap = 0;
+	for (size_t i = 0; i < w->nfread; i++)
+		free(w->fread_seen[i]);
+	free(w->fread_seen);
+	w->fread_seen = NULL;
+	w->nfread = w->freadcap = 0;
 }

@@ -540,8 +540,9 @@ static void cross_tu(struct job *j, const struct scan_limits *lim, const struct 
 	struct xtu_plan plan;
 
 	xtu_plan(recs, &j->db, j->o.engine.explain, &plan);
+	/* Part of the database: not every write, read or call is seen. */
 	if (j->partial)
-		plan.nsettled = 0;
+		plan.nsettled = plan.nbytes = 0;
 	if (plan.busy) {
 		scan(&j->db, &j->o.engine, lim, &plan, &more);
 		findings_move(&j->res.findings, &more.findings);

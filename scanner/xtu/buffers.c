@@ -114,6 +114,25 @@ static const struct xrec *store_at(const struct xtu_plan *p, const struct findin
 	return hit ? *hit : NULL;
 }
 
+/* A field's key is its USR (c:@S@mpc_table@FI@checksum), a function's
+ * its name. */
+static char *pass_text(const struct xtu_plan *p, const struct xrec *s)
+{
+	unsigned n = byte_calls(p->bytes_calls, p->nbytes_calls, s->name, s->arg);
+	const char *expr = *s->text ? s->text : "value";
+	char *what, *r;
+
+	if (strncmp(s->name, "c:", 2))
+		return xasprintf("'%s': stored into the memory argument %u of %s() points at; "
+				 "every call of it the scan sees (%u) gives memory read only as "
+				 "bytes", expr, s->arg + 1, s->name, n);
+	what = usr_words(s->name);
+	r = xasprintf("'%s': stored into %s; every read of it the scan sees (in %u TU%s) "
+		      "reads it as bytes", expr, what, n, n == 1 ? "" : "s");
+	free(what);
+	return r;
+}
+
 void xtu_drop_buffers(struct findings *f, const struct xtu_plan *p)
 {
 	unsigned char *drop;
@@ -132,12 +151,7 @@ void xtu_drop_buffers(struct findings *f, const struct xtu_plan *p)
 			drop[i] = any = 1;
 			continue;
 		}
-		finding_make_pass(x, xasprintf("'%s': stored into the memory argument %u of "
-					       "%s() points at; every call of it the scan sees (%u) "
-					       "gives memory read only as bytes",
-					       x->operand ? x->operand : "value", s->arg + 1, s->name,
-					       byte_calls(p->bytes_calls, p->nbytes_calls, s->name,
-							  s->arg)));
+		finding_make_pass(x, pass_text(p, s));
 	}
 	if (any)
 		findings_drop(f, drop);

@@ -286,7 +286,7 @@ static const char *base_name(const char *path)
 
 /* A field's or global's USR in words: c:@S@cork@FI@priority is "field
  * 'priority' of struct cork", c:@g or c:file.c@g "variable 'g'". */
-static char *usr_words(const char *usr)
+char *usr_words(const char *usr)
 {
 	const char *fi = strstr(usr, "@FI@"), *rec = NULL, *at;
 

@@ -135,6 +135,8 @@ void xtu_drop(struct findings *f, const struct xtu_plan *p);
  * (X_WRITE, X_READ), and their findings taken back. */
 void xtu_plan_fields(struct xtu_plan *p, const struct xrecs *r);
 void xtu_drop_settled(struct findings *f, const struct xtu_plan *p);
+/* A field's or global's USR in words: "field 'level' of struct t". */
+char *usr_words(const char *usr);
 /* ...and on the other fields' reads, the write that keeps them. */
 void xtu_explain_unsettled(struct findings *f, const struct xtu_plan *p);
 /* buffers.c: stores into another TU's buffers (X_PARG, X_PSTORE), and

@@ -147,7 +147,7 @@ void frame_start(struct frame *f, unsigned char *out)
 /* ... against one read with > */
 void frame_flag(struct frame *f)
 {
-	f->flag = 0xff;			/* expect: CS004 */
+	f->flag = 0xff;			/* ok: CS004 {{where CS003 reports it with this store}} */
 }
 
 int frame_flagged(const struct frame *f)

@@ -434,6 +434,7 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	settle_static_returns(&w, drop);
 	drop_ascii_params(&w, drop);
 	drop_uncalled(&w, drop);
+	fold_stores(&w, drop);
 	note_kept_records(&w, drop);
 	findings_drop(out, drop);
 	free(drop);

@@ -583,6 +583,8 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 		text = node_text(w, i);
 		note_store_finding(w, clang_Cursor_isNull(target) ? literal_field(w, list) : target,
 				   before, text, tags, ntags);
+		note_field_use(w, before, clang_getCursorKind(target) == CXCursor_FieldDecl ?
+				  target : init_field(&w->t, i), text);
 	}
 	free(text);
 }

@@ -594,8 +594,11 @@ void judge(struct walk *w, const struct verdict *v)
 	if (!at.ret) {
 		add_callee_return(w, f, at.operand);
 		/* A store (CS004) writes the field; the others read it. */
-		if (f->rule != CS004)
+		if (f->rule != CS004) {
 			note_field_read(w, f, at.decl, at.operand);
+			note_field_use(w, (size_t)(f - w->out->v),
+				       origin_decl(w, at.decl, at.operand), NULL);
+		}
 	}
 	add_assignment(w, f, at.assign);
 	add_parameter(w, f, at.operand);

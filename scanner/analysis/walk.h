@@ -132,6 +132,14 @@ struct kept_store {
 	char *expr;		/* the constant, for the pass */
 };
 
+/* A finding on a plain char field: a CS004 store into it (store: the
+ * constant as written) or one on a value read from it (fold.c). */
+struct field_use {
+	CXCursor field;		/* canonical */
+	size_t finding;		/* index in walk.out */
+	char *store;
+};
+
 /* Storage `from` passed to buffer parameter `to` of a static function. */
 struct store_link {
 	CXCursor from, to;	/* canonical */
@@ -247,6 +255,8 @@ struct walk {
 	size_t nkept, keptcap;
 	char **fread_seen;	/* header fields' reads told (key and kind) */
 	size_t nfread, freadcap;
+	struct field_use *fuse;	/* findings on fields, stores and reads */
+	size_t nfuse, fusecap;
 };
 
 /* A plain char value on its way to where it is observed. */
@@ -414,6 +424,11 @@ void note_open_address(struct walk *w, CXCursor fn);
 void note_kept_store(struct walk *w, size_t finding, CXCursor dep, const char *expr);
 void note_open_args(struct walk *w);				/* frees */
 void note_kept_records(struct walk *w, const unsigned char *drop);	/* frees */
+/* fold.c: a CS004 store into a field folded into the findings on that
+ * field's reads in the TU. */
+void note_field_use(struct walk *w, size_t finding, CXCursor field, const char *store);
+CXCursor init_field(const struct tree *t, int i);
+void fold_stores(struct walk *w, unsigned char *drop);		/* frees */
 int used_as_byte(struct walk *w, int i);	/* a (char)K read at once */
 /* stores.c: is arg of call the char memset, strchr, putc... take back
  * from an int? */

@@ -11,7 +11,7 @@
 
 static const char *const related_labels[] = {
 	"declaration", "assignment", "call", "return", "parameter", "macro definition",
-	"related",
+	"store", "related",
 };
 
 const char *const baseline_names[NR_BASELINE_STATES] = {

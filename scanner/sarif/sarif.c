@@ -276,7 +276,7 @@ static json_t *flow_step(struct ctx *c, const struct loc *l, const char *message
 
 int sarif_flow(const struct finding *x, const struct related **steps)
 {
-	static const char *const kinds[] = { "return", "call", "assignment" };
+	static const char *const kinds[] = { "store", "return", "call", "assignment" };
 	int n = 0;
 
 	for (size_t s = 0; s < sizeof(kinds) / sizeof(kinds[0]); s++)

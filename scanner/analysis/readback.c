@@ -112,6 +112,11 @@ static int storage_of_tu(CXCursor c)
 	}
 }
 
+int tracked_pointer(struct walk *w, CXCursor c)
+{
+	return pointer_field(c) || local_pointer(w, c);
+}
+
 /* char *buf of a static function: its callers are all in this TU. */
 static int param_buffer(CXCursor c)
 {
@@ -209,18 +214,22 @@ static enum read_kind passed_pointer(struct walk *w, CXCursor var, int call, int
 		       ? READ_BYTES : READ_NUMBER;
 }
 
+static enum read_kind element_read(struct walk *w, CXCursor var, int e);
+
 /* The address of var's bytes at top (an array decayed, &a[i]): used
  * how? */
 static enum read_kind pointer_read(struct walk *w, CXCursor var, int top)
 {
-	int p = T(w, top).parent;
+	int p = T(w, top).parent, deref;
 	enum CXTypeKind pointee;
 
-	/* buf + 10: the same bytes, further on; len > 1 ? &buf[1] : NULL
-	 * hands the same pointer on (top is above any parentheses) */
+	/* buf + 10, bp++: the same bytes, further on; len > 1 ? &buf[1] :
+	 * NULL hands the same pointer on (top is above any parentheses) */
 	while (p >= 0 && ((T(w, p).kind == CXCursor_BinaryOperator &&
 			   (T(w, p).op == OP_ADD || T(w, p).op == OP_SUB) &&
 			   T(w, p).type.cls == T_PTR) ||
+			  (T(w, p).kind == CXCursor_UnaryOperator &&
+			   (T(w, p).op == OP_INC || T(w, p).op == OP_DEC)) ||
 			  (T(w, p).kind == CXCursor_ConditionalOperator && child(&w->t, p, 0) != top))) {
 		top = climb_implicit(&w->t, p);
 		p = T(w, top).parent;
@@ -229,8 +238,16 @@ static enum read_kind pointer_read(struct walk *w, CXCursor var, int top)
 		return READ_NUMBER;
 	if (T(w, p).kind == CXCursor_CallExpr)
 		return passed_pointer(w, var, p, argument_index(&w->t, p, top));
-	if (T(w, p).kind != CXCursor_CStyleCastExpr)
-		return READ_NUMBER;
+	if (T(w, p).kind != CXCursor_CStyleCastExpr) {
+		switch (pointer_use(w, var, top, &deref)) {
+		case PTR_DEREF:
+			return element_read(w, var, deref);
+		case PTR_NONE:
+			return READ_NONE;
+		default:
+			return READ_NUMBER;
+		}
+	}
 	/* Read through (const u8 *) or (const s8 *): the same either way. */
 	pointee = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(
 		clang_getCursorType(T(w, p).cur)))).kind;
@@ -360,7 +377,7 @@ static enum read_kind read_kind(struct walk *w, CXCursor var, int i)
 	int top, p;
 
 	if (!is_char_array(clang_getCursorType(T(w, i).cur)) && !param_buffer(var) &&
-	    !pointer_field(var) && !open_param(var))
+	    !pointer_field(var) && !open_param(var) && !local_pointer(w, var))
 		return element_read(w, var, i);
 	top = climb_implicit(t, i);
 	p = T(w, top).parent;
@@ -387,7 +404,7 @@ static int seen_argument(struct walk *w, int arg)
 		CXCursor var = clang_getCursorReferenced(T(w, a).cur);
 
 		if ((storage_of_tu(var) && is_char_array(clang_getCursorType(var))) ||
-		    param_buffer(var) || open_param(var))
+		    param_buffer(var) || open_param(var) || local_pointer(w, var))
 			return 1;
 	}
 	t = clang_getCanonicalType(clang_getCursorType(T(w, a).cur));
@@ -453,7 +470,8 @@ void note_store_reads(struct walk *w)
 			if (k != READ_NONE)
 				note_header_field_read(w, var, k == READ_BYTES);
 		}
-		if (!storage_of_tu(var) && !param_buffer(var) && !open_param(var))
+		if (!storage_of_tu(var) && !param_buffer(var) && !open_param(var) &&
+		    !local_pointer(w, var))
 			continue;
 		var = clang_getCanonicalCursor(var);
 		switch (read_kind(w, var, i)) {
@@ -480,7 +498,8 @@ void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char
 	struct store_finding *sf;
 
 	if (clang_Cursor_isNull(var) ||
-	    (!storage_of_tu(var) && !param_buffer(var) && !open_param(var) && !open_field(var)))
+	    (!storage_of_tu(var) && !param_buffer(var) && !open_param(var) && !open_field(var) &&
+	     !local_pointer(w, var)))
 		return;
 	grow(&w->sfind, &w->sfindcap, w->nsfind + 1, sizeof(*w->sfind));
 	sf = &w->sfind[w->nsfind++];
@@ -490,19 +509,38 @@ void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char
 		sf->tags[sf->ntags++] = tags[k];
 }
 
-#define MAX_LINKS 4		/* buffers passed on, nested */
+#define MAX_LINKS 8		/* buffers passed on, nested */
 
-/* Is var read only as bytes, here and in the bodies of the static
- * functions it is passed to? */
+struct link_path {
+	CXCursor v[MAX_LINKS + 1];
+	int n;
+};
+
+static int own_bytes_on(struct walk *w, CXCursor var, struct link_path *path)
+{
+	int ok = 1;
+
+	/* aliases link both ways: a circle adds no read */
+	for (int i = 0; i < path->n; i++)
+		if (clang_equalCursors(path->v[i], var))
+			return 1;
+	if (path->n > MAX_LINKS || reads_of(w, var)->number_reads)
+		return 0;
+	path->v[path->n++] = var;
+	for (size_t k = 0; ok && k < w->nslink; k++)
+		if (clang_equalCursors(w->slink[k].from, var))
+			ok = own_bytes_on(w, w->slink[k].to, path);
+	path->n--;
+	return ok;
+}
+
+/* Is var read only as bytes, here, through its aliases and in the
+ * bodies of the static functions it is passed to? */
 static int own_bytes(struct walk *w, CXCursor var, int depth)
 {
-	if (depth > MAX_LINKS || reads_of(w, var)->number_reads)
-		return 0;
-	for (size_t k = 0; k < w->nslink; k++)
-		if (clang_equalCursors(w->slink[k].from, var) &&
-		    !own_bytes(w, w->slink[k].to, depth + 1))
-			return 0;
-	return 1;
+	struct link_path path = { .n = 0 };
+
+	return depth <= MAX_LINKS && own_bytes_on(w, var, &path);
 }
 
 /* An open parameter on the way: its body's reads are bytes, and the
@@ -641,6 +679,7 @@ void drop_byte_stores(struct walk *w, unsigned char *drop)
 		free(sf->expr);
 	}
 	note_open_args(w);
+	free(w->localp);
 	free(w->sread);
 	free(w->sfind);
 	free(w->slink);

@@ -132,6 +132,12 @@ struct kept_store {
 	char *expr;		/* the constant, for the pass */
 };
 
+/* A local char *: does it point into fresh memory only (aliases.c)? */
+struct local_pointer {
+	CXCursor var;		/* canonical */
+	int fresh;
+};
+
 /* A finding on a plain char field: a CS004 store into it (store: the
  * constant as written) or one on a value read from it (fold.c). */
 struct field_use {
@@ -257,6 +263,8 @@ struct walk {
 	size_t nfread, freadcap;
 	struct field_use *fuse;	/* findings on fields, stores and reads */
 	size_t nfuse, fusecap;
+	struct local_pointer *localp;	/* local char *s asked about */
+	size_t nlocalp, localpcap;
 };
 
 /* A plain char value on its way to where it is observed. */
@@ -410,6 +418,15 @@ int entry_tags(struct walk *w, int list, struct tag *tags, int max);
 void read_tag_guard(struct walk *w, int read, struct tag_guard *g);
 int guard_sees(const struct tag_guard *g, const struct tag *tags, int ntags);
 void drop_byte_stores(struct walk *w, unsigned char *drop);	/* frees */
+/* A char * field of the main file's struct, or a local_pointer(). */
+int tracked_pointer(struct walk *w, CXCursor c);
+/* aliases.c: a local char * into fresh memory only, and how a pointer
+ * into char memory is used at top (the outermost node of its value):
+ * its byte read at *deref, nothing read (moved, compared, overwritten,
+ * or stored into another tracked pointer: linked), or anything else. */
+enum { PTR_OTHER, PTR_NONE, PTR_MOVED, PTR_DEREF };
+int local_pointer(struct walk *w, CXCursor c);
+int pointer_use(struct walk *w, CXCursor var, int top, int *deref);
 /* Read only as bytes here, but for its one pass to an open parameter? */
 int bytes_but_passed(struct walk *w, CXCursor var);
 /* xbuffers.c: char * parameters of functions other TUs call.  The

@@ -1,0 +1,210 @@
+/*
+ * Char pointers as values: where a pointer into char memory goes, it
+ * reads no byte unless it is dereferenced.  drivers/tty/vt/selection.c
+ * fills a kmalloc()ed buffer through a local `char *bp` (`*bp++ = c`,
+ * `bp += store_utf8(c, bp)`), keeps it in `vc_sel.buffer`, and measures
+ * it with `bp - vc_sel.buffer`: a pointer moved, compared, subtracted,
+ * tested or overwritten reads nothing; one dereferenced reads a byte
+ * there; one assigned to another pointer of this TU shares its memory
+ * with it (an alias, linked both ways).
+ *
+ * A local char * is memory this function sees whole when every value it
+ * is given is fresh (an allocator's, NULL), another such pointer, or
+ * itself moved (bp++, bp += n), and its address is never taken.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "core/core.h"
+#include "walk.h"
+
+#define T(w, i) ((w)->t.n[(i)])
+
+/* Functions whose result is memory no one else has read yet. */
+static const char *const allocators[] = { "alloc", "kstrdup", "kmemdup", "strdup" };
+
+static int fresh_call(const struct tree *t, int v)
+{
+	CXString s;
+	const char *name;
+	int yes = 0;
+
+	if (t->n[v].kind != CXCursor_CallExpr)
+		return 0;
+	s = clang_getCursorSpelling(t->n[v].cur);
+	name = clang_getCString(s);
+	for (size_t i = 0; !yes && i < sizeof(allocators) / sizeof(allocators[0]); i++)
+		yes = strstr(name, allocators[i]) != NULL;
+	clang_disposeString(s);
+	return yes;
+}
+
+static int char_pointer_local(CXCursor c)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+	return clang_getCursorKind(c) == CXCursor_VarDecl &&
+	       clang_getCursorLinkage(c) == CXLinkage_NoLinkage &&
+	       !clang_Cursor_hasVarDeclGlobalStorage(c) && t.kind == CXType_Pointer &&
+	       classify_type(clang_getPointeeType(t)).cls == T_PLAIN_CHAR;
+}
+
+/* A value a local pointer may be given: fresh memory, NULL, another
+ * local char * (judged on its own), or one of those moved by n. */
+static int fresh_value(const struct tree *t, int v)
+{
+	long long k;
+
+	v = strip_implicit(t, v);
+	while (v >= 0 && t->n[v].kind == CXCursor_CStyleCastExpr)
+		v = strip_implicit(t, cast_operand(t, v));
+	if (v < 0)
+		return 1;			/* char *p; no initializer */
+	if (eval_const(t, v, &k))
+		return k == 0;
+	if (t->n[v].kind == CXCursor_BinaryOperator &&
+	    (t->n[v].op == OP_ADD || t->n[v].op == OP_SUB) && t->n[v].type.cls == T_PTR)
+		return fresh_value(t, child(t, v, 0));
+	if (t->n[v].kind == CXCursor_DeclRefExpr)
+		return char_pointer_local(clang_getCursorReferenced(t->n[v].cur));
+	return fresh_call(t, v);
+}
+
+/* Is node i a write of decl?  Its new value in *value (-1: moved). */
+static int write_of(const struct tree *t, int i, CXCursor decl, int *value, int *address)
+{
+	const struct node *n = &t->n[i];
+	int ref;
+
+	*value = -1;
+	*address = 0;
+	if (n->kind == CXCursor_VarDecl) {
+		*value = last_expr_child(t, i);
+		return clang_equalCursors(n->cur, decl);
+	}
+	if (n->kind != CXCursor_BinaryOperator && n->kind != CXCursor_UnaryOperator &&
+	    n->kind != CXCursor_CompoundAssignOperator)
+		return 0;
+	if (n->kind == CXCursor_BinaryOperator && n->op != OP_ASSIGN)
+		return 0;
+	if (n->kind == CXCursor_UnaryOperator && n->op != OP_INC && n->op != OP_DEC &&
+	    n->op != OP_ADDR)
+		return 0;
+	ref = strip_parens(t, child(t, i, 0));
+	if (ref < 0 || t->n[ref].kind != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl))
+		return 0;
+	*address = n->op == OP_ADDR;
+	if (n->op == OP_ASSIGN)
+		*value = child(t, i, 1);
+	return 1;
+}
+
+static int fresh_only(struct walk *w, CXCursor c)
+{
+	const struct tree *t = &w->t;
+	int seen = 0;
+
+	for (int i = 1; i < t->len; i++) {
+		int v, address, moved;
+
+		if (!write_of(t, i, c, &v, &address))
+			continue;
+		moved = t->n[i].kind != CXCursor_VarDecl && !address &&
+			!(t->n[i].kind == CXCursor_BinaryOperator && t->n[i].op == OP_ASSIGN);
+		if (address || (!moved && !fresh_value(t, v)))
+			return 0;
+		seen = 1;
+	}
+	return seen;
+}
+
+/* Asked at each reference: the answer is kept for the TU (a local's
+ * references are all in its function's tree). */
+int local_pointer(struct walk *w, CXCursor c)
+{
+	if (!char_pointer_local(c))
+		return 0;
+	c = clang_getCanonicalCursor(c);
+	for (size_t i = 0; i < w->nlocalp; i++)
+		if (clang_equalCursors(w->localp[i].var, c))
+			return w->localp[i].fresh;
+	grow(&w->localp, &w->localpcap, w->nlocalp + 1, sizeof(*w->localp));
+	w->localp[w->nlocalp] = (struct local_pointer){ c, 0 };
+	return w->localp[w->nlocalp++].fresh = fresh_only(w, c);
+}
+
+/* The storage a pointer assigned or initialized at p goes into, if it
+ * is char memory of this TU (a local pointer, a char * field). */
+static CXCursor destination(struct walk *w, int p)
+{
+	CXCursor d = clang_getNullCursor();
+
+	if (T(w, p).kind == CXCursor_VarDecl)
+		d = T(w, p).cur;
+	else if (T(w, p).kind == CXCursor_BinaryOperator && T(w, p).op == OP_ASSIGN)
+		d = trace_decl(&w->t, child(&w->t, p, 0));
+	if (clang_Cursor_isNull(d) || !tracked_pointer(w, d))
+		return clang_getNullCursor();
+	return clang_getCanonicalCursor(d);
+}
+
+static void link_both(struct walk *w, CXCursor a, CXCursor b)
+{
+	grow(&w->slink, &w->slinkcap, w->nslink + 2, sizeof(*w->slink));
+	w->slink[w->nslink++] = (struct store_link){ a, b };
+	w->slink[w->nslink++] = (struct store_link){ b, a };
+}
+
+static int is_pointer(const struct tree *t, int i)
+{
+	i = strip_implicit(t, i);
+	return i >= 0 && t->n[i].type.cls == T_PTR;
+}
+
+int pointer_use(struct walk *w, CXCursor var, int top, int *deref)
+{
+	const struct tree *t = &w->t;
+	int p = T(w, top).parent;
+	CXCursor to;
+
+	*deref = -1;
+	if (p < 0)
+		return PTR_OTHER;
+	switch (T(w, p).kind) {
+	case CXCursor_UnaryOperator:
+		if (T(w, p).op == OP_DEREF) {
+			*deref = p;
+			return PTR_DEREF;
+		}
+		return T(w, p).op == OP_INC || T(w, p).op == OP_DEC ? PTR_MOVED :
+		       T(w, p).op == OP_LNOT ? PTR_NONE : PTR_OTHER;
+	case CXCursor_CompoundAssignOperator:
+		return child(t, p, 0) == top ? PTR_NONE : PTR_OTHER;	/* bp += n */
+	case CXCursor_BinaryOperator:
+		if (T(w, p).op == OP_ASSIGN && child(t, p, 0) == top)
+			return PTR_NONE;			/* overwritten */
+		if ((op_is_compare(T(w, p).op) || T(w, p).op == OP_SUB) &&
+		    is_pointer(t, child(t, p, 0)) && is_pointer(t, child(t, p, 1)))
+			return PTR_NONE;			/* bp - buf, obp != bp */
+		if (T(w, p).op == OP_LAND || T(w, p).op == OP_LOR)
+			return PTR_NONE;
+		break;
+	case CXCursor_CompoundStmt:	/* bp++; a statement: the value unused */
+	case CXCursor_ForStmt:
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+	case CXCursor_LabelStmt:
+		return PTR_NONE;	/* or tested, as the condition */
+	default:
+		if (tested_against_zero(t, p, top))
+			return PTR_NONE;
+	}
+	to = destination(w, p);
+	if (clang_Cursor_isNull(to))
+		return PTR_OTHER;
+	link_both(w, var, to);
+	return PTR_NONE;
+}

@@ -99,3 +99,18 @@ void fill_given(char *given, unsigned char *out)
 	mark_there(bp);
 	out[0] = bp[0];
 }
+
+/* Through another local pointer into the same memory: still not this
+ * function's own. */
+static void mark_alias(char *p)
+{
+	p[0] = 0xfc;				/* expect: CS004 */
+}
+
+void fill_given_alias(char *given, unsigned char *out)
+{
+	char *q = given, *bp = q;
+
+	mark_alias(bp);
+	out[0] = bp[0];
+}

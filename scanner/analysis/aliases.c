@@ -48,10 +48,22 @@ static int char_pointer_local(CXCursor c)
 	       classify_type(clang_getPointeeType(t)).cls == T_PLAIN_CHAR;
 }
 
+#define MAX_ALIASES 8
+
+/* The local pointers being judged, for a circle of aliases (obp = bp;
+ * bp = obp): one whose other values are all fresh is fresh. */
+struct judging {
+	CXCursor v[MAX_ALIASES];
+	int n;
+};
+
+static int fresh_only(struct walk *w, CXCursor c, struct judging *j);
+
 /* A value a local pointer may be given: fresh memory, NULL, another
- * local char * (judged on its own), or one of those moved by n. */
-static int fresh_value(const struct tree *t, int v)
+ * local char * into fresh memory only, or one of those moved by n. */
+static int fresh_value(struct walk *w, int v, struct judging *j)
 {
+	const struct tree *t = &w->t;
 	long long k;
 
 	v = strip_implicit(t, v);
@@ -63,9 +75,15 @@ static int fresh_value(const struct tree *t, int v)
 		return k == 0;
 	if (t->n[v].kind == CXCursor_BinaryOperator &&
 	    (t->n[v].op == OP_ADD || t->n[v].op == OP_SUB) && t->n[v].type.cls == T_PTR)
-		return fresh_value(t, child(t, v, 0));
-	if (t->n[v].kind == CXCursor_DeclRefExpr)
-		return char_pointer_local(clang_getCursorReferenced(t->n[v].cur));
+		return fresh_value(w, child(t, v, 0), j);
+	if (t->n[v].kind == CXCursor_DeclRefExpr) {
+		CXCursor q = clang_getCanonicalCursor(clang_getCursorReferenced(t->n[v].cur));
+
+		for (int i = 0; i < j->n; i++)
+			if (clang_equalCursors(j->v[i], q))
+				return 1;
+		return char_pointer_local(q) && fresh_only(w, q, j);
+	}
 	return fresh_call(t, v);
 }
 
@@ -99,38 +117,45 @@ static int write_of(const struct tree *t, int i, CXCursor decl, int *value, int 
 	return 1;
 }
 
-static int fresh_only(struct walk *w, CXCursor c)
+static int fresh_only(struct walk *w, CXCursor c, struct judging *j)
 {
 	const struct tree *t = &w->t;
-	int seen = 0;
+	int seen = 0, fresh = 1;
 
-	for (int i = 1; i < t->len; i++) {
+	if (j->n == MAX_ALIASES)
+		return 0;
+	j->v[j->n++] = c;
+	for (int i = 1; i < t->len && fresh; i++) {
 		int v, address, moved;
 
 		if (!write_of(t, i, c, &v, &address))
 			continue;
 		moved = t->n[i].kind != CXCursor_VarDecl && !address &&
 			!(t->n[i].kind == CXCursor_BinaryOperator && t->n[i].op == OP_ASSIGN);
-		if (address || (!moved && !fresh_value(t, v)))
-			return 0;
+		if (address || (!moved && !fresh_value(w, v, j)))
+			fresh = 0;
 		seen = 1;
 	}
-	return seen;
+	j->n--;
+	return fresh && seen;
 }
 
 /* Asked at each reference: the answer is kept for the TU (a local's
  * references are all in its function's tree). */
 int local_pointer(struct walk *w, CXCursor c)
 {
+	int fresh;
+
 	if (!char_pointer_local(c))
 		return 0;
 	c = clang_getCanonicalCursor(c);
 	for (size_t i = 0; i < w->nlocalp; i++)
 		if (clang_equalCursors(w->localp[i].var, c))
 			return w->localp[i].fresh;
+	fresh = fresh_only(w, c, &(struct judging){ .n = 0 });
 	grow(&w->localp, &w->localpcap, w->nlocalp + 1, sizeof(*w->localp));
-	w->localp[w->nlocalp] = (struct local_pointer){ c, 0 };
-	return w->localp[w->nlocalp++].fresh = fresh_only(w, c);
+	w->localp[w->nlocalp++] = (struct local_pointer){ c, fresh };
+	return fresh;
 }
 
 /* The storage a pointer assigned or initialized at p goes into, if it

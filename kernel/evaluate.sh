@@ -60,10 +60,13 @@ confirm() {
 stage "confirm (oracle)" confirm
 python3 "$here/kernel/evaluate.py" "$out/$name-confirmed.sarif" "$out/$name-codegen.tsv" \
 	"$src" "$name" "$out" "$times" | tee "$out/$name-evaluate.txt"
-# Precision, by the triage written down for the main job's report (the
-# default config): kernel/TRIAGE.md's first table, finding by finding.
-if [ "$name" = linux-6.1 ]; then
-	python3 "$here/kernel/precision.py" "$out/$name-confirmed.sarif" "$here/kernel/TRIAGE.md" |
+# Precision, by the triage written down: kernel/TRIAGE.md's first table
+# for the main job's report (the default config), TRIAGE-defconfig.md's
+# for CONFIG=defconfig (a sample too), finding by finding.
+base=${name%-sample*}
+triage=$here/kernel/TRIAGE${base#linux-6.1}.md
+if [ -f "$triage" ]; then
+	python3 "$here/kernel/precision.py" "$out/$name-confirmed.sarif" "$triage" |
 		tee -a "$out/$name-evaluate.txt"
 fi
 # The oracle's cost against a plain build: make scan's first build.

@@ -10,7 +10,9 @@ relative to the tree, class one of true, fragile, harmless, false
 place and rule.  Printed: the counts per class, the findings the triage
 does not cover (new since it was written: read them), the rows no
 finding matches any more, and precision as true / all and (true +
-fragile) / all over the triaged findings.  A measurement: exit 0
+fragile) / all over the triaged findings; the latter also for kernel
+code alone (not the host programs of scripts/, tools/, usr/), all
+levels and warnings and errors only.  A measurement: exit 0
 unless an input cannot be read.
 """
 import collections
@@ -43,14 +45,29 @@ def findings(path):
         if r.get("kind") == "pass":
             continue
         loc = r["locations"][0]["physicalLocation"]
-        out.append((loc["artifactLocation"]["uri"], loc["region"]["startLine"], r["ruleId"]))
+        out.append(((loc["artifactLocation"]["uri"], loc["region"]["startLine"], r["ruleId"]),
+                    r.get("level", "warning")))
     return out
+
+
+# Programs built for the build machine, not the kernel that boots.
+HOST = ("scripts/", "tools/", "usr/")
+
+
+def share(rows, found, what):
+    """One line: the findings of found (keys) as triaged, real or fragile."""
+    per = collections.Counter(rows.get(f, "untriaged") for f in found)
+    triaged = sum(per[c] for c in CLASSES)
+    real = per["true"] + per["fragile"]
+    print("  %s: %d findings, true or fragile %d/%d = %.0f %%" % (
+        what, len(found), real, triaged, 100.0 * real / triaged if triaged else 0.0))
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
-    rows, found = triage(sys.argv[2]), findings(sys.argv[1])
+    rows, levels = triage(sys.argv[2]), findings(sys.argv[1])
+    found = [f for f, _ in levels]
     per = collections.Counter(rows.get(f, "untriaged") for f in found)
     triaged = sum(per[c] for c in CLASSES)
     print("triage (%s): %d findings, %s, untriaged %d" % (
@@ -61,6 +78,9 @@ def main():
             per["true"], triaged, 100.0 * per["true"] / triaged,
             per["true"] + per["fragile"], triaged,
             100.0 * (per["true"] + per["fragile"]) / triaged))
+    kernel = [(f, level) for f, level in levels if not f[0].startswith(HOST)]
+    share(rows, [f for f, _ in kernel], "kernel code (not scripts/, tools/, usr/)")
+    share(rows, [f for f, level in kernel if level != "note"], "kernel code, warnings and errors")
     for f in sorted(f for f in found if f not in rows)[:20]:
         print("  untriaged: %s:%d %s" % f)
     gone = sorted(set(rows) - set(found))

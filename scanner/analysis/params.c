@@ -1,7 +1,7 @@
 /*
  * Parameters of plain char in functions only this file can call: when
  * every call passes an ASCII constant (bunzip2's get_bits(bd, 8),
- * helper(s, ',')), the function's address is never taken and the body
+ * helper(s, ',')) or a char read behind an ASCII-only guard, the function's address is never taken and the body
  * never writes the parameter, it holds ASCII only.  The same for a
  * pointer to plain char every call points at a constant ASCII table or
  * literal (hid-sony's ghl_init_urb(..., ghl_ps4_magic_data, ...)): what
@@ -53,8 +53,8 @@ static void note_call(struct walk *w, int call, CXCursor fn)
 		CXType type = clang_getCursorType(clang_Cursor_getArgument(fn, k));
 		int arg = child(t, call, k + 1), ascii;
 
-		if (is_plain_char(type))
-			ascii = arg >= 0 && ascii_value(t, arg);
+		if (is_plain_char(type))	/* f('x'), or f(*s) behind isdigit(*s) */
+			ascii = arg >= 0 && ascii_value_seen(w, arg);
 		else if (points_to_plain_char(type))
 			ascii = arg >= 0 && ascii_pointer(t, arg);
 		else

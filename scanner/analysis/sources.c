@@ -282,6 +282,11 @@ static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
 	return ascii_call(t, v, w, depth);
 }
 
+int ascii_value_seen(struct walk *w, int v)
+{
+	return ascii_at(&w->t, v, w, 0);
+}
+
 int ascii_pointer(const struct tree *t, int arg)
 {
 	int i = strip_implicit(t, arg);

@@ -382,6 +382,8 @@ int judging_guard(struct walk *w, const struct occ *o);
  * values masked to 0..127); a value that is one. */
 int ascii_source(struct walk *w, int src);
 int ascii_value(const struct tree *t, int v);
+/* The same with what the walk sees: guards, this TU's functions. */
+int ascii_value_seen(struct walk *w, int v);
 /* Argument arg points at an ASCII-only constant table or literal. */
 int ascii_pointer(const struct tree *t, int arg);
 /* Node i reads a local variable whose one write is its initializer, a

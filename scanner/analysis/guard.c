@@ -519,6 +519,20 @@ int ascii_guard(struct walk *w, const struct occ *o)
 	return guard_of_value(w, o, keeps_ascii);
 }
 
+int key_at(struct walk *w, int i, const char *key)
+{
+	return is_key(w, i, key);
+}
+
+int int_ascii_guarded(struct walk *w, int read)
+{
+	char *key = value_key(w, read);
+	int g = unwritten_guard(w, read, key, keeps_int_ascii);
+
+	free(key);
+	return g >= 0;
+}
+
 int ascii_guarded_read(struct walk *w, int read)
 {
 	struct occ o = { .ref = read, .src = read, .carrier = -1, .top = read, .ctx = -1 };

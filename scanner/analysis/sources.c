@@ -279,6 +279,10 @@ static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
 	 * == 'z') qualifier = *fmt++; */
 	if (w && t == &w->t && t->n[v].type.cls == T_PLAIN_CHAR && ascii_guarded_read(w, v))
 		return 1;
+	/* an int behind if (key >= '0' && key <= '9') */
+	if (w && t == &w->t && t->n[v].kind == CXCursor_DeclRefExpr &&
+	    t->n[v].type.cls == T_INT && int_ascii_guarded(w, v))
+		return 1;
 	return ascii_call(t, v, w, depth);
 }
 
@@ -309,6 +313,58 @@ int ascii_value(const struct tree *t, int v)
 	return ascii_at(t, v, NULL, 0);
 }
 
+/* Is the use of local array d at node top (its decayed value) a read of
+ * an element, or a store of an ASCII value into one? */
+static int ascii_element_use(struct walk *w, int top)
+{
+	const struct tree *t = &w->t;
+	int p = t->n[top].parent, q;
+
+	if (p < 0 || t->n[p].kind != CXCursor_ArraySubscriptExpr || child(t, p, 0) != top)
+		return 0;
+	q = up(t, p);
+	if (q >= 0 && t->n[q].kind == CXCursor_BinaryOperator && t->n[q].op == OP_ASSIGN &&
+	    strip_parens(t, child(t, q, 0)) == p)
+		return ascii_value_seen(w, child(t, q, 1));
+	return q < 0 || !((t->n[q].kind == CXCursor_UnaryOperator &&
+			   (t->n[q].op == OP_INC || t->n[q].op == OP_DEC || t->n[q].op == OP_ADDR)) ||
+			  (t->n[q].kind == CXCursor_CompoundAssignOperator &&
+			   strip_parens(t, child(t, q, 0)) == p));
+}
+
+/*
+ * buf[i] of a local char array whose every element store in the
+ * function is an ASCII value and which is used in no other way (not
+ * passed, not pointed at, no initializer): video.c's entry_buf, filled
+ * with keys behind a 0-9/A-Z/a-z test.
+ */
+static int ascii_local_array_read(struct walk *w, int i)
+{
+	const struct tree *t = &w->t;
+	int base = strip_implicit(t, child(t, i, 0));
+	CXCursor d;
+	CXType type;
+
+	if (base < 0 || t->n[base].kind != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(t->n[base].cur);
+	type = clang_getCanonicalType(clang_getCursorType(d));
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) ||
+	    type.kind != CXType_ConstantArray ||
+	    classify_type(clang_getArrayElementType(type)).cls != T_PLAIN_CHAR)
+		return 0;
+	for (int k = 1; k < t->len; k++) {
+		if (t->n[k].kind == CXCursor_VarDecl && clang_equalCursors(t->n[k].cur, d) &&
+		    last_expr_child(t, k) >= 0)
+			return 0;
+		if (t->n[k].kind == CXCursor_DeclRefExpr &&
+		    clang_equalCursors(clang_getCursorReferenced(t->n[k].cur), d) &&
+		    !ascii_element_use(w, climb_implicit(t, k)))
+			return 0;
+	}
+	return 1;
+}
+
 int ascii_source(struct walk *w, int src)
 {
 	const struct tree *t = &w->t;
@@ -318,7 +374,7 @@ int ascii_source(struct walk *w, int src)
 	if (i < 0)
 		return 0;
 	if (t->n[i].kind == CXCursor_ArraySubscriptExpr)
-		return ascii_table_read(t, i);
+		return ascii_table_read(t, i) || ascii_local_array_read(w, i);
 	if (t->n[i].kind != CXCursor_DeclRefExpr)
 		return 0;
 	d = clang_getCursorReferenced(t->n[i].cur);

@@ -365,6 +365,12 @@ void preload_returns(struct walk *w);
 int ascii_guard(struct walk *w, const struct occ *o);
 /* The same for the plain char read at node read, as it is read there. */
 int ascii_guarded_read(struct walk *w, int read);
+/* An integer of any type read at node read behind a condition that only
+ * 0..127 pass (intervals.c judges the condition on sets of values). */
+int int_ascii_guarded(struct walk *w, int read);
+int keeps_int_ascii(struct walk *w, int cond, const char *key, int want);
+/* Is node i the value key names (guard.c's text of a value)? */
+int key_at(struct walk *w, int i, const char *key);
 /* Is argument arg of call i ASCII there (a constant, an ASCII source, or
  * guarded)?  The verdict that says so, or -1. */
 int ascii_argument(struct walk *w, int call, int arg);

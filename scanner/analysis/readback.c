@@ -392,8 +392,6 @@ static enum read_kind read_kind(struct walk *w, CXCursor var, int i)
 static int seen_argument(struct walk *w, int arg)
 {
 	int a = strip_implicit(&w->t, arg);
-	CXType t;
-	enum CXTypeKind k;
 
 	/* (char *)raw: the memory is raw's */
 	while (a >= 0 && T(w, a).kind == CXCursor_CStyleCastExpr && T(w, a).type.cls == T_PTR)
@@ -407,14 +405,7 @@ static int seen_argument(struct walk *w, int arg)
 		    param_buffer(var) || open_param(var) || local_pointer(w, var))
 			return 1;
 	}
-	t = clang_getCanonicalType(clang_getCursorType(T(w, a).cur));
-	if (t.kind == CXType_Pointer)
-		k = clang_getCanonicalType(clang_getPointeeType(t)).kind;
-	else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
-		k = clang_getCanonicalType(clang_getArrayElementType(t)).kind;
-	else
-		return 0;
-	return k == CXType_UChar || k == CXType_SChar;
+	return byte_memory(w, a);
 }
 
 /* A call of a static function: its buffer parameters given memory

@@ -441,6 +441,7 @@ int bytes_but_passed(struct walk *w, CXCursor var);
  * records of a call's arguments, of a function's address taken, and
  * (after every drop of the TU) of the CS004 stores kept. */
 int open_param(CXCursor c);
+int byte_memory(struct walk *w, int a);		/* u8 *, s8 *, u8 [] */
 int open_field(CXCursor c);
 void note_header_field_read(struct walk *w, CXCursor field, int bytes);
 int open_char_param(CXCursor callee, int k);

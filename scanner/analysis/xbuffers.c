@@ -139,7 +139,7 @@ void note_header_field_read(struct walk *w, CXCursor field, int bytes)
 
 /* Memory read as unsigned or signed char whatever char is: ha of
  * `unsigned char ha[]` passed where a char * is taken. */
-static int byte_memory(struct walk *w, int a)
+int byte_memory(struct walk *w, int a)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(T(w, a).cur));
 	enum CXTypeKind k;

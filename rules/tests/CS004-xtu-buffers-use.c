@@ -7,6 +7,7 @@ int xb_mc_map(char *buf, const unsigned char *bcast, int type);
 void xb_fill_number(char *out);
 void xb_fill_pointer(char *out);
 void xb_mark_bytes(char *out);
+void xb_exported(char *out);
 void xb_dev_add(const unsigned char *addr);
 
 /* igmp6_group_added(): a char array handed on as bytes. */
@@ -42,4 +43,9 @@ void xb_pointer(unsigned char *ha)
 void xb_mark_unsigned(unsigned char *u)
 {
 	xb_mark_bytes((char *)u);
+}
+
+void xb_export_user(unsigned char *u)
+{
+	xb_exported((char *)u);
 }

@@ -207,13 +207,22 @@ void note_open_call(struct walk *w, int call, CXCursor callee)
 	free(name);
 }
 
+/* The kernel's export tables take a function's address to link modules
+ * against it (EXPORT_SYMBOL: `__ksymtab_f`, or __ADDRESSABLE(f)'s
+ * `__UNIQUE_ID___addressable_f1`), not to call it through a pointer;
+ * the tree's modules are in the scan with their calls. */
+static int export_table(const char *decl)
+{
+	return decl && (!strncmp(decl, "__ksymtab_", 10) || strstr(decl, "__addressable_"));
+}
+
 void note_open_address(struct walk *w, CXCursor fn)
 {
 	int n = clang_Cursor_getNumArguments(fn), any = 0;
 	struct loc at = { 0 };
 	char *name;
 
-	if (!w->xout || !external_function(fn))
+	if (!w->xout || !external_function(fn) || export_table(w->function))
 		return;
 	for (int k = 0; k < n && !any; k++)
 		any = open_char_param(fn, k);

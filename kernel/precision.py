@@ -25,7 +25,7 @@ ROW = re.compile(r"^\|\s*\d+\s*\|\s*([^|\s]+):(\d+)\s*\|\s*(CS\d{3})\s*\|\s*\**(
 
 
 def triage(path):
-    """{(path, line, rule): class} from the first table of path."""
+    """{(path, line, rule): [class, ...]} from the first table of path."""
     rows, in_table = {}, False
     for line in open(path, encoding="utf-8"):
         if line.startswith("| # | place"):
@@ -34,8 +34,21 @@ def triage(path):
             break
         m = ROW.match(line) if in_table else None
         if m and m.group(4) in CLASSES:
-            rows[(m.group(1), int(m.group(2)), m.group(3))] = m.group(4)
+            rows.setdefault((m.group(1), int(m.group(2)), m.group(3)), []).append(m.group(4))
     return rows
+
+
+def classify(rows, found):
+    """The class of each finding of found, in order: two findings of one
+    rule on one line (cdrom.c's `(buffer[6] << 8) | buffer[7]`) take that
+    place's rows in the order they are written."""
+    used = collections.Counter()
+    out = []
+    for f in found:
+        classes = rows.get(f, [])
+        out.append(classes[min(used[f], len(classes) - 1)] if classes else "untriaged")
+        used[f] += 1
+    return out
 
 
 def findings(path):
@@ -56,7 +69,7 @@ HOST = ("scripts/", "tools/", "usr/")
 
 def share(rows, found, what):
     """One line: the findings of found (keys) as triaged, real or fragile."""
-    per = collections.Counter(rows.get(f, "untriaged") for f in found)
+    per = collections.Counter(classify(rows, found))
     triaged = sum(per[c] for c in CLASSES)
     real = per["true"] + per["fragile"]
     print("  %s: %d findings, true or fragile %d/%d = %.0f %%" % (
@@ -68,7 +81,7 @@ def main():
         sys.exit(__doc__)
     rows, levels = triage(sys.argv[2]), findings(sys.argv[1])
     found = [f for f, _ in levels]
-    per = collections.Counter(rows.get(f, "untriaged") for f in found)
+    per = collections.Counter(classify(rows, found))
     triaged = sum(per[c] for c in CLASSES)
     print("triage (%s): %d findings, %s, untriaged %d" % (
         sys.argv[2], len(found), ", ".join("%s %d" % (c, per[c]) for c in CLASSES),
@@ -86,7 +99,7 @@ def main():
     gone = sorted(set(rows) - set(found))
     print("triaged rows no finding matches: %d" % len(gone))
     for g in gone[:20]:
-        print("  gone: %s:%d %s (%s)" % (g + (rows[g],)))
+        print("  gone: %s:%d %s (%s)" % (g + ("/".join(rows[g]),)))
 
 
 if __name__ == "__main__":

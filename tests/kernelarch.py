@@ -206,6 +206,8 @@ TRIAGE = """# Triage
 | 4 | kernel/b.c:9 | CS003 | false | guarded |
 | 5 | kernel/c.c:1 | CS006 | harmless | no longer reported |
 | 6 | scripts/x.c:4 | CS009 | fragile | a host program's |
+| 7 | kernel/e.c:2 | CS006 | false | the first of two on the line |
+| 8 | kernel/e.c:2 | CS006 | harmless | the second |
 
 ## Another config
 | # | place | rule | class | why |
@@ -219,7 +221,7 @@ def kernel_precision_counts_the_report_against_its_triage():
     d = scratch("kernelarch-precision")
     found = [("kernel/a.c", 10, "CS001"), ("kernel/a.c", 20, "CS006"), ("kernel/b.c", 5, "CS004"),
              ("kernel/b.c", 9, "CS003"), ("kernel/new.c", 3, "CS005"), ("kernel/d.c", 1, "CS006"),
-             ("scripts/x.c", 4, "CS009")]
+             ("scripts/x.c", 4, "CS009"), ("kernel/e.c", 2, "CS006"), ("kernel/e.c", 2, "CS006")]
     results = [{"ruleId": r, "level": "note" if r == "CS004" else "warning",
                 "locations": [{"physicalLocation": {
                     "artifactLocation": {"uri": u}, "region": {"startLine": n}}}]} for u, n, r in found]
@@ -231,11 +233,12 @@ def kernel_precision_counts_the_report_against_its_triage():
                        capture_output=True, text=True)
     check(p.returncode == 0, "precision.py: %s" % p.stderr)
     out = p.stdout
-    check("7 findings, true 1, fragile 2, harmless 1, false 1, untriaged 2" in out, out)
-    check("true 1/5 = 20 %, true or fragile 3/5 = 60 %" in out, out)
+    # Two findings of one rule on one line take that place's two rows.
+    check("9 findings, true 1, fragile 2, harmless 2, false 2, untriaged 2" in out, out)
+    check("true 1/7 = 14 %, true or fragile 3/7 = 43 %" in out, out)
     # Kernel code alone (the host program's row aside), and without notes.
-    check("kernel code (not scripts/, tools/, usr/): 6 findings, true or fragile 2/4 = 50 %" in out,
+    check("kernel code (not scripts/, tools/, usr/): 8 findings, true or fragile 2/6 = 33 %" in out,
           out)
-    check("kernel code, warnings and errors: 5 findings, true or fragile 2/3 = 67 %" in out, out)
+    check("kernel code, warnings and errors: 7 findings, true or fragile 2/5 = 40 %" in out, out)
     check("untriaged: kernel/new.c:3 CS005" in out and "untriaged: kernel/d.c:1 CS006" in out, out)
     check("gone: kernel/c.c:1 CS006 (harmless)" in out, out)

@@ -227,6 +227,74 @@ static int settles(struct walk *w, int i, const struct domain *d0)
 }
 
 /*
+ * The bits in which the two signednesses' values differ, followed up
+ * through operands that do not observe them: | ^ & with any value keep
+ * them (or clear them), a shift by a constant moves them, a sum carries
+ * them upwards, and a narrowing cast or a store into a narrower variable
+ * drops the high ones.  cdrom.c's `u16 p = (buffer[6] << 8) |
+ * buffer[7]`: buffer[6]'s sign extension is in bits 16-31 only, which
+ * the u16 drops (buffer[7]'s reaches bits 8-15 and stays).  1 when no
+ * differing bit is left before anything observes the value.
+ */
+static unsigned long long low_bits(unsigned bits)
+{
+	return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+}
+
+static int bits_dropped(struct walk *w, int i, unsigned long long mask)
+{
+	const struct tree *t = &w->t;
+	long long k;
+
+	for (int p = t->n[i].parent; p >= 0 && mask; i = p, p = t->n[p].parent) {
+		const struct node *n = &t->n[p];
+		int other = n->kind == CXCursor_BinaryOperator ? child(t, p, child(t, p, 0) == i) : -1;
+		int constant = other >= 0 && eval_const(t, other, &k);
+
+		if (n->kind == CXCursor_ParenExpr)
+			continue;
+		if (is_cast(t, p) && n->type.cls >= T_PLAIN_CHAR && n->type.cls <= T_INT &&
+		    n->type.cls != T_BOOL && n->type.bits) {
+			int spreads = n->type.is_signed && (mask >> (n->type.bits - 1) & 1);
+
+			mask &= low_bits(n->type.bits);
+			if (spreads)	/* widened again, the sign bit fills the rest */
+				mask |= ~low_bits(n->type.bits);
+		} else if (n->kind == CXCursor_BinaryOperator &&
+			   (n->op == OP_OR || n->op == OP_XOR || n->op == OP_AND)) {
+			if (n->op == OP_AND && constant)
+				mask &= (unsigned long long)k;
+		} else if (n->kind == CXCursor_BinaryOperator && n->op == OP_SHL && constant &&
+			   child(t, p, 0) == i && k >= 0 && k < 64) {
+			mask <<= k;
+		} else if (n->kind == CXCursor_BinaryOperator &&
+			   (n->op == OP_ADD || n->op == OP_SUB)) {
+			mask = ~((mask & -mask) - 1);	/* carries: the lowest and up */
+		} else if ((n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN &&
+			    child(t, p, 1) == i) || n->kind == CXCursor_VarDecl) {
+			struct ctype to = n->kind == CXCursor_VarDecl ? n->type :
+					  t->n[child(t, p, 0)].type;
+
+			return to.cls >= T_PLAIN_CHAR && to.cls <= T_INT && to.cls != T_BOOL &&
+			       to.bits && !(mask & low_bits(to.bits));
+		} else {
+			return 0;
+		}
+	}
+	return !mask;
+}
+
+/* The bits d's values differ in, either way. */
+static unsigned long long differing_bits(const struct domain *d)
+{
+	unsigned long long m = 0;
+
+	for (int b = 0; b < 256; b++)
+		m |= (unsigned long long)(d->s[b] ^ d->u[b]);
+	return m;
+}
+
+/*
  * c OP constant: compute the result for every byte.  A shift shows the
  * sign extension at once (c << 8 | d); any other result flows on and is
  * judged where it is observed, so (c | 0x20) == 'x' stays quiet while
@@ -295,7 +363,7 @@ static void derived_value(struct walk *w, struct occ *o, long long k)
 	 * it gives every byte the same value again ((c >> 4) & 0x0f). */
 	if (op == OP_SHL || op == OP_SHR ||
 	    ((op == OP_OR || op == OP_XOR || op == OP_ADD) && k > 0xff)) {
-		if (settles(w, o->ctx, &d))
+		if (settles(w, o->ctx, &d) || bits_dropped(w, o->ctx, differing_bits(&d)))
 			harmless(o, V_MASKED, o->ctx);
 		else
 			report_extension(w, o, V_EXTENDED_IN, NULL, first, d.s[first], d.u[first]);
@@ -338,6 +406,10 @@ static void check_arith(struct walk *w, struct occ *o)
 		return;
 	if (op == OP_AND)
 		return;			/* masked by a variable: unknown */
+	if (bits_dropped(w, o->top, differing_bits(&o->d))) {
+		harmless(o, V_MASKED, o->ctx);
+		return;
+	}
 	report_extension(w, o, V_EXTENDED_IN, NULL, 0xff, o->d.s[0xff], o->d.u[0xff]);
 }
 

@@ -3,7 +3,7 @@
  * TU: what they store decides the reads there.
  */
 struct fo_dev {
-	char level, flag, raw, copied, looped, lent, unwritten, inited;
+	char level, flag, raw, copied, looped, lent, unwritten, inited, epnum, keyed;
 };
 
 struct fo_disk {
@@ -28,9 +28,18 @@ static struct fo_dev fo_default = { .level = 4, .flag = 1 };
 static struct fo_dev fo_other = { 1, 0, 0, 2, 0, 0 };
 struct fo_dev fo_designated = { .inited = 'a' };
 
+/* usb_endpoint_num(): a helper of this TU that returns 0..15. */
+static inline int fo_endpoint_num(const unsigned char *desc)
+{
+	return desc[2] & 0x0f;
+}
+
 /* scsi_scan.c's scsi_level: masked to 0..7, then one step up. */
 void fo_probe(struct fo_dev *d, const unsigned char *inq, const char *buf, int a, int b)
 {
+	d->epnum = fo_endpoint_num(inq);
+	if (a >= '0' && a <= '9')
+		d->keyed = a;
 	d->level = inq[2] & 0x07;
 	if (d->level >= 2 || d->level == 1)
 		d->level++;

@@ -8,7 +8,7 @@
  * the struct read from raw bytes, or no write seen at all keep it.
  */
 struct fo_dev {
-	char level, flag, raw, copied, looped, lent, unwritten, inited;
+	char level, flag, raw, copied, looped, lent, unwritten, inited, epnum, keyed;
 };
 
 struct fo_disk {
@@ -151,4 +151,15 @@ struct fo_mixed {
 int fo_mixed_b(const struct fo_mixed *m)
 {
 	return m->b > 5;			/* expect: CS003 {{'m->b > 5'}} */
+}
+
+/* Written from a helper that masks, and from an int behind a range test. */
+int fo_epnum(const struct fo_dev *d)
+{
+	return d->epnum > 7;			/* ok: CS003 */
+}
+
+int fo_keyed(const struct fo_dev *d)
+{
+	return d->keyed > '5';			/* ok: CS003 */
 }

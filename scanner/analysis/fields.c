@@ -190,8 +190,10 @@ static void note_value(struct walk *w, const char *key, int v, int at)
 		add_write(w, key, XW_HIGH, text, at);
 		free(text);
 	} else {
-		add_write(w, key, v < 0 || bound(&w->t, v) <= 0x7f ? XW_ASCII : XW_UNKNOWN, NULL,
-			  at);
+		/* masked, or what the walk sees bounded: a guard, a call of
+		 * this TU's that returns 0..127 (usb_endpoint_num()) */
+		add_write(w, key, v < 0 || bound(&w->t, v) <= 0x7f || ascii_value_seen(w, v) ?
+			  XW_ASCII : XW_UNKNOWN, NULL, at);
 	}
 }
 

@@ -7,7 +7,10 @@
  * literal (hid-sony's ghl_init_urb(..., ghl_ps4_magic_data, ...)): what
  * it reads is ASCII.  The walk counts the arguments of every such call;
  * a finding whose char is (read through) such a parameter is dropped
- * once the whole TU has been seen (said as a pass with --explain).
+ * once the whole TU has been seen (said as a pass with --explain).  A
+ * function with external linkage is called from the whole scan: its
+ * calls and its parameters' findings are records for the join
+ * (xbuffers.c, xtu/buffers.c), pci_find_saved_cap(dev, PCI_CAP_ID_EXP).
  */
 #include <stdlib.h>
 #include "core/core.h"
@@ -66,6 +69,33 @@ static void note_call(struct walk *w, int call, CXCursor fn)
 	}
 }
 
+/* A call of a function other TUs call too: what each char argument
+ * gives, for the join (records G under "v:name", xtu/buffers.c). */
+static void note_open_value_call(struct walk *w, int call, CXCursor fn)
+{
+	const struct tree *t = &w->t;
+	int n = clang_Cursor_getNumArguments(fn);
+
+	for (int k = 0; k < n; k++) {
+		CXType type = clang_getCursorType(clang_Cursor_getArgument(fn, k));
+		int arg = child(t, call, k + 1), ascii;
+
+		if (is_plain_char(type))
+			ascii = arg >= 0 && ascii_value_seen(w, arg);
+		else if (points_to_plain_char(type))
+			ascii = arg >= 0 && ascii_pointer(t, arg);
+		else
+			continue;
+		note_value_argument(w, call, fn, k, ascii);
+	}
+}
+
+static int external_function(CXCursor fn)
+{
+	return !clang_Cursor_isNull(fn) && clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+	       clang_getCursorLinkage(fn) == CXLinkage_External;
+}
+
 void note_param_args(struct walk *w)
 {
 	const struct tree *t = &w->t;
@@ -76,6 +106,8 @@ void note_param_args(struct walk *w)
 		if (t->n[i].kind != CXCursor_DeclRefExpr)
 			continue;
 		fn = clang_getCursorReferenced(t->n[i].cur);
+		if (external_function(fn) && is_callee(t, i))
+			note_open_value_call(w, t->n[climb_implicit(t, i)].parent, fn);
 		if (!internal_function(fn))
 			continue;
 		fn = clang_getCanonicalCursor(fn);
@@ -108,7 +140,7 @@ void note_param_finding(struct walk *w, CXCursor decl, size_t finding)
 	if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_ParmDecl ||
 	    !(is_plain_char(clang_getCursorType(decl)) ||
 	      points_to_plain_char(clang_getCursorType(decl))) ||
-	    !internal_function(fn) || written(&w->t, decl))
+	    !(internal_function(fn) || external_function(fn)) || written(&w->t, decl))
 		return;
 	n = clang_Cursor_getNumArguments(fn);
 	for (int k = 0; k < n; k++)
@@ -139,7 +171,17 @@ void drop_ascii_params(struct walk *w, unsigned char *drop)
 		int address_taken = param_of(w, pf->fn, -1)->address_taken;
 		const struct param_use *u = param_of(w, pf->fn, pf->index);
 
-		if (address_taken || !u->ascii_args || u->other_args || pf->finding >= w->out->len)
+		if (pf->finding >= w->out->len)
+			continue;
+		/* its callers are in the whole scan: the join's (a store
+		 * through the parameter is judged by its readers, xbuffers.c) */
+		if (external_function(pf->fn)) {
+			if (w->out->v[pf->finding].rule == CS004)
+				continue;
+			note_kept_value(w, pf->finding, pf->fn, pf->index);
+			continue;
+		}
+		if (address_taken || !u->ascii_args || u->other_args)
 			continue;
 		if (w->opts->explain)
 			say_as_pass(&w->out->v[pf->finding]);

@@ -130,6 +130,9 @@ struct kept_store {
 	size_t finding;		/* index in walk.out */
 	CXCursor dep;
 	char *expr;		/* the constant, for the pass */
+	int value;		/* dep is a function, its char parameter
+				 * index rests on its callers' values */
+	int index;
 };
 
 /* A local char *: does it point into fresh memory only (aliases.c)? */
@@ -448,6 +451,10 @@ int open_char_param(CXCursor callee, int k);
 void note_open_call(struct walk *w, int call, CXCursor callee);
 void note_open_address(struct walk *w, CXCursor fn);
 void note_kept_store(struct walk *w, size_t finding, CXCursor dep, const char *expr);
+/* A finding on char parameter k of fn, a function other TUs call, and
+ * what a call gives that parameter (ascii: 0..127 only). */
+void note_kept_value(struct walk *w, size_t finding, CXCursor fn, int k);
+void note_value_argument(struct walk *w, int call, CXCursor fn, int k, int ascii);
 void note_open_args(struct walk *w);				/* frees */
 void note_kept_records(struct walk *w, const unsigned char *drop);	/* frees */
 /* fold.c: a CS004 store into a field folded into the findings on that

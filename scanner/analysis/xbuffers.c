@@ -224,8 +224,14 @@ void note_open_address(struct walk *w, CXCursor fn)
 
 	if (!w->xout || !external_function(fn) || export_table(w->function))
 		return;
-	for (int k = 0; k < n && !any; k++)
-		any = open_char_param(fn, k);
+	for (int k = 0; k < n && !any; k++) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fn,
+										       (unsigned)k)));
+
+		any = open_char_param(fn, k) || classify_type(t).cls == T_PLAIN_CHAR ||
+		      (t.kind == CXType_Pointer &&
+		       classify_type(clang_getPointeeType(t)).cls == T_PLAIN_CHAR);
+	}
 	if (!any)
 		return;
 	name = spelling(fn);
@@ -237,7 +243,29 @@ void note_open_address(struct walk *w, CXCursor fn)
 void note_kept_store(struct walk *w, size_t finding, CXCursor dep, const char *expr)
 {
 	grow(&w->kept, &w->keptcap, w->nkept + 1, sizeof(*w->kept));
-	w->kept[w->nkept++] = (struct kept_store){ finding, dep, xstrdup(expr ? expr : "") };
+	w->kept[w->nkept++] = (struct kept_store){ finding, dep, xstrdup(expr ? expr : ""), 0, 0 };
+}
+
+void note_kept_value(struct walk *w, size_t finding, CXCursor fn, int k)
+{
+	grow(&w->kept, &w->keptcap, w->nkept + 1, sizeof(*w->kept));
+	w->kept[w->nkept++] = (struct kept_store){ finding, fn, NULL, 1, k };
+}
+
+void note_value_argument(struct walk *w, int call, CXCursor fn, int k, int ascii)
+{
+	char *name, *key;
+	struct loc at;
+
+	if (!w->xout)
+		return;
+	name = spelling(fn);
+	key = xasprintf("v:%s", name);
+	at = where(w, call);
+	add(w, X_PARG, key, (unsigned)k, ascii ? "bytes" : "number", &at);
+	free(at.path);
+	free(key);
+	free(name);
 }
 
 void note_open_args(struct walk *w)
@@ -278,7 +306,16 @@ void note_kept_records(struct walk *w, const unsigned char *drop)
 		if (k->finding >= w->out->len || drop[k->finding] || w->out->v[k->finding].pass)
 			continue;
 		f = &w->out->v[k->finding];
-		if (!clang_Cursor_isNull(k->dep) && open_field(k->dep)) {
+		if (k->value) {
+			char *name = spelling(k->dep), *key = xasprintf("v:%s", name);
+			char *text = xasprintf("%s %s", rules[f->rule].id,
+					       f->operand ? f->operand : "value");
+
+			add(w, X_PSTORE, key, (unsigned)k->index, text, &f->loc);
+			free(text);
+			free(key);
+			free(name);
+		} else if (!clang_Cursor_isNull(k->dep) && open_field(k->dep)) {
 			char *key = usr(k->dep);
 
 			add(w, X_PSTORE, key ? key : "-", 0, k->expr, &f->loc);

@@ -49,14 +49,12 @@ static const struct xrec **collect(const struct xrecs *r, char kind, size_t *n)
 	return v;
 }
 
-/* The calls of name() giving argument k memory read as bytes, or 0
- * when one gives anything else or the address is taken. */
-static unsigned byte_calls(const struct xrec **g, size_t n, const char *name, unsigned k)
+/* The first of g's records (sorted) under name. */
+static size_t first_of(const struct xrec **g, size_t n, const char *name)
 {
-	unsigned calls = 0;
 	size_t lo = 0, hi = n;
 
-	while (lo < hi) {		/* the first record of name */
+	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
 		if (strcmp(g[mid]->name, name) < 0)
@@ -64,16 +62,55 @@ static unsigned byte_calls(const struct xrec **g, size_t n, const char *name, un
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < n && !strcmp(g[i]->name, name); i++) {
+	return lo;
+}
+
+/* A value parameter's records are "v:name": the address is name's. */
+static int address_taken(const struct xrec **g, size_t n, const char *name)
+{
+	if (!strncmp(name, "v:", 2))
+		name += 2;
+	for (size_t i = first_of(g, n, name); i < n && !strcmp(g[i]->name, name); i++)
 		if (!strcmp(g[i]->text, "address"))
-			return 0;
-		if (g[i]->arg != k)
+			return 1;
+	return 0;
+}
+
+/* The calls of name() giving argument k memory read as bytes (a value
+ * in 0..127), or 0 when one gives anything else or the address is
+ * taken.  A value parameter's (tu: the TU that defines the function)
+ * needs a call from another TU too: then the scan holds the program
+ * around the function, not only the function and a test of it (a
+ * main() that calls it with a letter). */
+static unsigned byte_calls(const struct xrec **g, size_t n, const char *name, unsigned k,
+			   const char *tu)
+{
+	unsigned calls = 0;
+	int elsewhere = strncmp(name, "v:", 2) != 0;
+
+	if (address_taken(g, n, name))
+		return 0;
+	for (size_t i = first_of(g, n, name); i < n && !strcmp(g[i]->name, name); i++) {
+		if (g[i]->arg != k || !strcmp(g[i]->text, "address"))
 			continue;
 		if (strcmp(g[i]->text, "bytes"))
 			return 0;
 		calls++;
+		elsewhere |= !tu || !g[i]->tu || strcmp(g[i]->tu, tu);
 	}
-	return calls;
+	return elsewhere ? calls : 0;
+}
+
+/* The rule of the finding a P record keeps: CS004 for stores; a value
+ * parameter's says it ("CS003 d"). */
+static int record_rule(const struct xrec *x)
+{
+	char id[8];
+
+	if (strncmp(x->name, "v:", 2))
+		return CS004;
+	snprintf(id, sizeof(id), "%.5s", x->text);
+	return rule_lookup(id);
 }
 
 void xtu_plan_buffers(struct xtu_plan *p, const struct xrecs *r)
@@ -92,9 +129,10 @@ void xtu_plan_buffers(struct xtu_plan *p, const struct xrecs *r)
 		int gone = 1;
 
 		for (; j < ns && !by_loc(&s[i], &s[j]); j++)
-			if (!strcmp(s[j]->name, "-") || !byte_calls(g, ng, s[j]->name, s[j]->arg))
+			if (!strcmp(s[j]->name, "-") ||
+			    !byte_calls(g, ng, s[j]->name, s[j]->arg, s[j]->tu))
 				gone = 0;
-		if (gone)
+		for (; gone && i < j; i++)
 			p->bytes[p->nbytes++] = s[i];
 		i = j;
 	}
@@ -104,24 +142,37 @@ void xtu_plan_buffers(struct xtu_plan *p, const struct xrecs *r)
 	free(s);
 }
 
+/* The record, at f's place and of f's rule, that lets f go; or NULL. */
 static const struct xrec *store_at(const struct xtu_plan *p, const struct finding *f)
 {
 	struct xrec key = { .loc = f->loc };
 	const struct xrec *k = &key, **hit;
+	size_t at;
 
 	key.loc.path = f->loc.path ? f->loc.path : "";
 	hit = bsearch(&k, p->bytes, p->nbytes, sizeof(*p->bytes), by_loc);
-	return hit ? *hit : NULL;
+	if (!hit)
+		return NULL;
+	for (at = (size_t)(hit - p->bytes); at > 0 && !by_loc(&k, &p->bytes[at - 1]); at--)
+		;
+	for (; at < p->nbytes && !by_loc(&k, &p->bytes[at]); at++)
+		if (record_rule(p->bytes[at]) == (int)f->rule)
+			return p->bytes[at];
+	return NULL;
 }
 
 /* A field's key is its USR (c:@S@mpc_table@FI@checksum), a function's
  * its name. */
 static char *pass_text(const struct xtu_plan *p, const struct xrec *s)
 {
-	unsigned n = byte_calls(p->bytes_calls, p->nbytes_calls, s->name, s->arg);
+	unsigned n = byte_calls(p->bytes_calls, p->nbytes_calls, s->name, s->arg, s->tu);
 	const char *expr = *s->text ? s->text : "value";
 	char *what, *r;
 
+	if (!strncmp(s->name, "v:", 2))
+		return xasprintf("'%s': every call of %s() the scan sees (%u) passes argument %u "
+				 "a value in 0..127", strlen(expr) > 6 ? expr + 6 : "value",
+				 s->name + 2, n, s->arg + 1);
 	if (strncmp(s->name, "c:", 2))
 		return xasprintf("'%s': stored into the memory argument %u of %s() points at; "
 				 "every call of it the scan sees (%u) gives memory read only as "
@@ -143,7 +194,7 @@ void xtu_drop_buffers(struct findings *f, const struct xtu_plan *p)
 	drop = xcalloc(f->len + 1, 1);
 	for (size_t i = 0; i < f->len; i++) {
 		struct finding *x = &f->v[i];
-		const struct xrec *s = x->rule == CS004 && !x->pass ? store_at(p, x) : NULL;
+		const struct xrec *s = !x->pass ? store_at(p, x) : NULL;
 
 		if (!s)
 			continue;

@@ -11,7 +11,7 @@ void *memcpy(void *d, const void *s, unsigned long n);
 static inline void xb_ib_map(const unsigned char *bcast, char *buf)
 {
 	buf[0] = 0;
-	buf[1] = 0xff;				/* ok: CS004 {{every call of it the scan sees (2)}} */
+	buf[1] = 0xff;				/* ok: CS004 {{every call of it the scan sees (in 1 TU)}} */
 	buf[2] = bcast[5] & 0xf;
 }
 

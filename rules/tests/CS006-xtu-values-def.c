@@ -10,7 +10,7 @@ unsigned int xv_find(unsigned short cap);
 
 unsigned int xv_find_saved_cap(char cap)
 {
-	return xv_find(cap);			/* ok: CS006 {{every call of xv_find_saved_cap() the scan sees (2)}} */
+	return xv_find(cap);			/* ok: CS006 {{every call of xv_find_saved_cap() the scan sees (in 2 TUs)}} */
 }
 
 unsigned int xv_mixed(char cap)

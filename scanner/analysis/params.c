@@ -80,12 +80,11 @@ static void note_open_value_call(struct walk *w, int call, CXCursor fn)
 		CXType type = clang_getCursorType(clang_Cursor_getArgument(fn, k));
 		int arg = child(t, call, k + 1), ascii;
 
-		if (is_plain_char(type))
-			ascii = arg >= 0 && ascii_value_seen(w, arg);
-		else if (points_to_plain_char(type))
-			ascii = arg >= 0 && ascii_pointer(t, arg);
-		else
+		/* a char *'s: the strings every printk() is given; a test's
+		 * hash("abc") */
+		if (!is_plain_char(type))
 			continue;
+		ascii = arg >= 0 && ascii_value_seen(w, arg);
 		note_value_argument(w, call, fn, k, ascii);
 	}
 }
@@ -176,7 +175,9 @@ void drop_ascii_params(struct walk *w, unsigned char *drop)
 		/* its callers are in the whole scan: the join's (a store
 		 * through the parameter is judged by its readers, xbuffers.c) */
 		if (external_function(pf->fn)) {
-			if (w->out->v[pf->finding].rule == CS004)
+			if (w->out->v[pf->finding].rule == CS004 ||
+			    !is_plain_char(clang_getCursorType(clang_Cursor_getArgument(pf->fn,
+								(unsigned)pf->index))))
 				continue;
 			note_kept_value(w, pf->finding, pf->fn, pf->index);
 			continue;

@@ -8,7 +8,8 @@
  *
  *	G  name, k, "bytes"	a call gives argument k memory this TU reads
  *				only as bytes (unsigned char, or an array of
- *				its own read as bytes); "number" anything else;
+ *				its own read as bytes); "number" anything else
+ *				(once per TU for each name, k and kind);
  *	G  name, 0, "address"	the function's address is taken: callers
  *				the scan cannot see;
  *	P  name, k, at		a CS004 store kept here that rests on what
@@ -116,24 +117,32 @@ static char *usr(CXCursor c)
 	return r;
 }
 
-void note_header_field_read(struct walk *w, CXCursor field, int bytes)
+/* A G record, once per TU for each name, argument and kind: a kernel
+ * TU calls snprintf() and reads `comm` hundreds of times, and the join
+ * needs to know only that it does, and how. */
+static void tell_once(struct walk *w, const char *name, unsigned k, const char *how,
+		      const struct loc *at)
 {
-	char *key = w->xout ? usr(field) : NULL, *seen;
-	struct loc at = { 0 };
+	char *seen = xasprintf("%u %s %s", k, how, name);
 
-	if (!key)
-		return;
-	seen = xasprintf("%c%s", bytes ? 'b' : 'n', key);
 	for (size_t i = 0; i < w->nfread; i++)
 		if (!strcmp(w->fread_seen[i], seen)) {
 			free(seen);
-			free(key);
 			return;
 		}
 	grow(&w->fread_seen, &w->freadcap, w->nfread + 1, sizeof(*w->fread_seen));
 	w->fread_seen[w->nfread++] = seen;
-	at.path = "?";
-	add(w, X_PARG, key, 0, bytes ? "bytes" : "number", &at);
+	add(w, X_PARG, name, k, how, at);
+}
+
+void note_header_field_read(struct walk *w, CXCursor field, int bytes)
+{
+	char *key = w->xout ? usr(field) : NULL;
+	struct loc at = { .path = "?" };
+
+	if (!key)
+		return;
+	tell_once(w, key, 0, bytes ? "bytes" : "number", &at);
 	free(key);
 }
 
@@ -201,7 +210,7 @@ void note_open_call(struct walk *w, int call, CXCursor callee)
 			w->oarg[w->noarg++] = (struct open_arg){ var, xstrdup(name), (unsigned)k, at };
 			continue;
 		}
-		add(w, X_PARG, name, (unsigned)k, byte_memory(w, a) ? "bytes" : "number", &at);
+		tell_once(w, name, (unsigned)k, byte_memory(w, a) ? "bytes" : "number", &at);
 		free(at.path);
 	}
 	free(name);
@@ -236,7 +245,7 @@ void note_open_address(struct walk *w, CXCursor fn)
 		return;
 	name = spelling(fn);
 	at.path = "?";
-	add(w, X_PARG, name, 0, "address", &at);
+	tell_once(w, name, 0, "address", &at);
 	free(name);
 }
 
@@ -262,7 +271,7 @@ void note_value_argument(struct walk *w, int call, CXCursor fn, int k, int ascii
 	name = spelling(fn);
 	key = xasprintf("v:%s", name);
 	at = where(w, call);
-	add(w, X_PARG, key, (unsigned)k, ascii ? "bytes" : "number", &at);
+	tell_once(w, key, (unsigned)k, ascii ? "bytes" : "number", &at);
 	free(at.path);
 	free(key);
 	free(name);
@@ -274,8 +283,8 @@ void note_open_args(struct walk *w)
 		struct open_arg *o = &w->oarg[i];
 
 		if (w->xout)
-			add(w, X_PARG, o->fn, o->k,
-			    bytes_but_passed(w, o->var) ? "bytes" : "number", &o->loc);
+			tell_once(w, o->fn, o->k, bytes_but_passed(w, o->var) ? "bytes" : "number",
+				  &o->loc);
 		free(o->fn);
 		free(o->loc.path);
 	}

@@ -170,13 +170,13 @@ static char *pass_text(const struct xtu_plan *p, const struct xrec *s)
 	char *what, *r;
 
 	if (!strncmp(s->name, "v:", 2))
-		return xasprintf("'%s': every call of %s() the scan sees (%u) passes argument %u "
-				 "a value in 0..127", strlen(expr) > 6 ? expr + 6 : "value",
-				 s->name + 2, n, s->arg + 1);
+		return xasprintf("'%s': every call of %s() the scan sees (in %u TU%s) passes "
+				 "argument %u a value in 0..127", strlen(expr) > 6 ? expr + 6 : "value",
+				 s->name + 2, n, n == 1 ? "" : "s", s->arg + 1);
 	if (strncmp(s->name, "c:", 2))
 		return xasprintf("'%s': stored into the memory argument %u of %s() points at; "
-				 "every call of it the scan sees (%u) gives memory read only as "
-				 "bytes", expr, s->arg + 1, s->name, n);
+				 "every call of it the scan sees (in %u TU%s) gives memory read "
+				 "only as bytes", expr, s->arg + 1, s->name, n, n == 1 ? "" : "s");
 	what = usr_words(s->name);
 	r = xasprintf("'%s': stored into %s; every read of it the scan sees (in %u TU%s) "
 		      "reads it as bytes", expr, what, n, n == 1 ? "" : "s");

@@ -3,8 +3,9 @@
  * observes the value is the same either way: drivers/cdrom/cdrom.c
  * builds the 16-bit MMC-3 profile as `(buffer[6] << 8) | buffer[7]`
  * from a `char buffer[]`.  buffer[6]'s extension fills bits 16-31 only,
- * which the store into an unsigned short drops; buffer[7]'s fills bits
- * 8-15 too, and stays.
+ * which a store into an unsigned short drops; buffer[7]'s fills bits
+ * 8-15 too, and stays.  (cdrom.c itself stores into a local int first,
+ * which is not followed yet.)
  */
 typedef unsigned short u16;
 typedef unsigned int u32;

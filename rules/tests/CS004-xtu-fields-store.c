@@ -14,3 +14,8 @@ void xf_seal(struct xf_table *t)
 	t->level = 0x80;		/* expect: CS004 */
 	t->sig[0] = 0x90;		/* expect: CS004 */
 }
+
+void xf_tag(struct xf_other *o)
+{
+	o->tag[0] = 0xc0;		/* expect: CS004 */
+}

@@ -8,5 +8,9 @@ struct xf_table {
 	char name[8];
 };
 
+struct xf_other {
+	char tag[4];
+};
+
 unsigned char xf_sum(const unsigned char *p, int n);
 char *strcpy(char *d, const char *s);

@@ -456,9 +456,12 @@ void note_store_reads(struct walk *w)
 		if (clang_getCursorKind(var) == CXCursor_FunctionDecl && !is_callee(t, i))
 			note_open_address(w, var);
 		if (open_field(var)) {
+			size_t links = w->nslink;
 			enum read_kind k = read_kind(w, clang_getCanonicalCursor(var), i);
 
-			if (k != READ_NONE)
+			/* handed to a static function: read there, unseen by
+			 * the join (a number, to be safe) */
+			if (k != READ_NONE || w->nslink > links)
 				note_header_field_read(w, var, k == READ_BYTES);
 		}
 		if (!storage_of_tu(var) && !param_buffer(var) && !open_param(var) &&

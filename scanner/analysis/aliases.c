@@ -227,7 +227,8 @@ int pointer_use(struct walk *w, CXCursor var, int top, int *deref)
 		if (tested_against_zero(t, p, top))
 			return PTR_NONE;
 	}
-	to = destination(w, p);
+	/* a header's field is read in other TUs too: no alias of ours */
+	to = open_field(var) ? clang_getNullCursor() : destination(w, p);
 	if (clang_Cursor_isNull(to))
 		return PTR_OTHER;
 	link_both(w, var, to);

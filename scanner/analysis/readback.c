@@ -504,37 +504,37 @@ void note_store_finding(struct walk *w, CXCursor var, size_t finding, const char
 }
 
 #define MAX_LINKS 8		/* buffers passed on, nested */
+#define MAX_REACHED 64		/* storage reached through links, at most */
 
-struct link_path {
-	CXCursor v[MAX_LINKS + 1];
+/* The storage reached so far: each is asked once (aliases link both
+ * ways, and a circle of them adds no read). */
+struct reached {
+	CXCursor v[MAX_REACHED];
 	int n;
 };
 
-static int own_bytes_on(struct walk *w, CXCursor var, struct link_path *path)
+static int own_bytes_on(struct walk *w, CXCursor var, struct reached *r, int depth)
 {
-	int ok = 1;
-
-	/* aliases link both ways: a circle adds no read */
-	for (int i = 0; i < path->n; i++)
-		if (clang_equalCursors(path->v[i], var))
+	for (int i = 0; i < r->n; i++)
+		if (clang_equalCursors(r->v[i], var))
 			return 1;
-	if (path->n > MAX_LINKS || reads_of(w, var)->number_reads)
+	if (depth > MAX_LINKS || r->n == MAX_REACHED || reads_of(w, var)->number_reads)
 		return 0;
-	path->v[path->n++] = var;
-	for (size_t k = 0; ok && k < w->nslink; k++)
-		if (clang_equalCursors(w->slink[k].from, var))
-			ok = own_bytes_on(w, w->slink[k].to, path);
-	path->n--;
-	return ok;
+	r->v[r->n++] = var;
+	for (size_t k = 0; k < w->nslink; k++)
+		if (clang_equalCursors(w->slink[k].from, var) &&
+		    !own_bytes_on(w, w->slink[k].to, r, depth + 1))
+			return 0;
+	return 1;
 }
 
 /* Is var read only as bytes, here, through its aliases and in the
  * bodies of the static functions it is passed to? */
 static int own_bytes(struct walk *w, CXCursor var, int depth)
 {
-	struct link_path path = { .n = 0 };
+	struct reached r = { .n = 0 };
 
-	return depth <= MAX_LINKS && own_bytes_on(w, var, &path);
+	return own_bytes_on(w, var, &r, depth);
 }
 
 /* An open parameter on the way: its body's reads are bytes, and the

@@ -47,45 +47,48 @@ static struct param_use *param_of(struct walk *w, CXCursor fn, int index)
 	return &w->param[w->nparam++];
 }
 
+/* Argument k of a call of fn, given to a char parameter (or, with
+ * pointers, a char * one): 1 when it holds ASCII only, 0 when it may
+ * not, -1 when the parameter is neither. */
+static int ascii_argument_of(struct walk *w, int call, CXCursor fn, int k, int pointers)
+{
+	CXType type = clang_getCursorType(clang_Cursor_getArgument(fn, k));
+	int arg = child(&w->t, call, k + 1);
+
+	if (is_plain_char(type))	/* f('x'), or f(*s) behind isdigit(*s) */
+		return arg >= 0 && ascii_value_seen(w, arg);
+	if (pointers && points_to_plain_char(type))
+		return arg >= 0 && ascii_pointer(&w->t, arg);
+	return -1;
+}
+
 static void note_call(struct walk *w, int call, CXCursor fn)
 {
-	const struct tree *t = &w->t;
 	int n = clang_Cursor_getNumArguments(fn);
 
 	for (int k = 0; k < n; k++) {
-		CXType type = clang_getCursorType(clang_Cursor_getArgument(fn, k));
-		int arg = child(t, call, k + 1), ascii;
+		int ascii = ascii_argument_of(w, call, fn, k, 1);
 
-		if (is_plain_char(type))	/* f('x'), or f(*s) behind isdigit(*s) */
-			ascii = arg >= 0 && ascii_value_seen(w, arg);
-		else if (points_to_plain_char(type))
-			ascii = arg >= 0 && ascii_pointer(t, arg);
-		else
-			continue;
-		if (ascii)
+		if (ascii > 0)
 			param_of(w, fn, k)->ascii_args++;
-		else
+		else if (!ascii)
 			param_of(w, fn, k)->other_args++;
 	}
 }
 
 /* A call of a function other TUs call too: what each char argument
- * gives, for the join (records G under "v:name", xtu/buffers.c). */
+ * gives, for the join (records G under "v:name", xtu/buffers.c).  Not
+ * a char *'s: the strings every printk() is given, a test's
+ * hash("abc"). */
 static void note_open_value_call(struct walk *w, int call, CXCursor fn)
 {
-	const struct tree *t = &w->t;
 	int n = clang_Cursor_getNumArguments(fn);
 
 	for (int k = 0; k < n; k++) {
-		CXType type = clang_getCursorType(clang_Cursor_getArgument(fn, k));
-		int arg = child(t, call, k + 1), ascii;
+		int ascii = ascii_argument_of(w, call, fn, k, 0);
 
-		/* a char *'s: the strings every printk() is given; a test's
-		 * hash("abc") */
-		if (!is_plain_char(type))
-			continue;
-		ascii = arg >= 0 && ascii_value_seen(w, arg);
-		note_value_argument(w, call, fn, k, ascii);
+		if (ascii >= 0)
+			note_value_argument(w, call, fn, k, ascii);
 	}
 }
 

@@ -201,8 +201,8 @@ int pointer_use(struct walk *w, CXCursor var, int top, int *deref)
 			*deref = p;
 			return PTR_DEREF;
 		}
-		return T(w, p).op == OP_INC || T(w, p).op == OP_DEC ? PTR_MOVED :
-		       T(w, p).op == OP_LNOT ? PTR_NONE : PTR_OTHER;
+		/* ++ and -- are climbed by the caller: the same bytes */
+		return T(w, p).op == OP_LNOT ? PTR_NONE : PTR_OTHER;
 	case CXCursor_CompoundAssignOperator:
 		return child(t, p, 0) == top ? PTR_NONE : PTR_OTHER;	/* bp += n */
 	case CXCursor_BinaryOperator:

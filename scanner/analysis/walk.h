@@ -433,9 +433,9 @@ void drop_byte_stores(struct walk *w, unsigned char *drop);	/* frees */
 int tracked_pointer(struct walk *w, CXCursor c);
 /* aliases.c: a local char * into fresh memory only, and how a pointer
  * into char memory is used at top (the outermost node of its value):
- * its byte read at *deref, nothing read (moved, compared, overwritten,
+ * its byte read at *deref, nothing read (compared, overwritten, tested,
  * or stored into another tracked pointer: linked), or anything else. */
-enum { PTR_OTHER, PTR_NONE, PTR_MOVED, PTR_DEREF };
+enum { PTR_OTHER, PTR_NONE, PTR_DEREF };
 int local_pointer(struct walk *w, CXCursor c);
 int pointer_use(struct walk *w, CXCursor var, int top, int *deref);
 /* Read only as bytes here, but for its one pass to an open parameter? */

@@ -26,6 +26,11 @@ ifeq ($(SANITIZE),1)
 BUILD := out/asan
 CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
+else ifeq ($(SANITIZE),thread)
+# Races between the workers (confirm's, the scan's): ThreadSanitizer.
+BUILD := out/tsan
+CFLAGS += -O1 -fsanitize=thread -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=thread
 else
 BUILD := out/build
 endif
@@ -155,7 +160,7 @@ clean:
 
 help:
 	@echo "make [all]      build $(CHARSCAN) (LLVM_CONFIG=$(LLVM_CONFIG))"
-	@echo "make check      run the tests (SANITIZE=1: under ASan+UBSan)"
+	@echo "make check      run the tests (SANITIZE=1: under ASan+UBSan, SANITIZE=thread: TSan)"
 	@echo "make check-fuzz run each fuzz/ harness FUZZ_SECONDS=$(FUZZ_SECONDS) s (libFuzzer)"
 	@echo "make scan       scan Debian's linux-source-6.1 -> out/linux-6.1.sarif (ARCH=arm64...)"
 	@echo "make evaluate   the scan against the codegen oracle (CONFIG=tiny|defconfig, ARCH=)"

@@ -104,3 +104,33 @@ def the_layout_test_catches_an_include_upwards():
                        ('#include "%s/zz.h"\n' % order[1], "not %s's door" % order[1])):
         problems, _ = include_problems(order, [(order[0], "zz-layout-probe.c", text)])
         check(any(want in p and "zz-layout-probe" in p for p in problems), "%s: not caught: %s" % (text, problems))
+
+
+# libc calls that keep state between calls in one static place (glibc
+# marks them MT-Unsafe race): charscan's workers are threads, and two at
+# once corrupt each other's heap (a strtok in fold_path() did, in confirm's
+# cache writes).  Each has a _r twin.
+NOT_REENTRANT = re.compile(r"\b(strtok|localtime|gmtime|ctime|asctime|rand|tmpnam|"
+                           r"getpwnam|getpwuid|getgrnam|getlogin|ttyname|hsearch|"
+                           r"ecvt|fcvt|mblen|mbtowc|wctomb|ptsname|crypt)\s*\(")
+COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\])*\"", re.S)
+
+
+def not_reentrant_calls(files):
+    return ["%s/%s:%d: %s()" % (folder, f, text[:m.start()].count("\n") + 1, m.group(1))
+            for folder, f, text in files
+            for m in NOT_REENTRANT.finditer(COMMENT.sub(lambda c: re.sub(r"[^\n]", " ", c.group(0)), text))]
+
+
+@test
+def scanner_calls_only_reentrant_libc():
+    files = [(folder, f, open(os.path.join(SCANNER, folder, f)).read()) for folder, f in sources()]
+    found = not_reentrant_calls(files)
+    check(not found, "not thread-safe: " + ", ".join(found))
+
+
+@test
+def the_reentrancy_test_catches_strtok():
+    probe = 'static void f(char *s)\n{\n\t/* strtok( in a comment */ puts("rand(");\n\tstrtok(s, "/");\n}\n'
+    found = not_reentrant_calls([("core", "zz-probe.c", probe)])
+    check(found == ["core/zz-probe.c:4: strtok()"], "got %s" % found)

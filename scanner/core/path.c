@@ -34,11 +34,11 @@ char *clean_path(char *path)
 
 char *fold_path(char *path)
 {
-	char *out, **parts;
+	char *out, **parts, *save = NULL;
 	size_t n = 0, len;
 
 	parts = xcalloc(strlen(path) + 1, sizeof(*parts));
-	for (char *p = strtok(path, "/"); p; p = strtok(NULL, "/")) {
+	for (char *p = strtok_r(path, "/", &save); p; p = strtok_r(NULL, "/", &save)) {
 		if (!strcmp(p, "."))
 			continue;
 		if (!strcmp(p, "..")) {

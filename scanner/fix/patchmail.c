@@ -365,10 +365,11 @@ static int write_mail(const struct mailer *m, const char *dir, int k, const stru
 	char *subj = subject(mail, m->srcroot), *path = file_name(dir, k, subj), *err = NULL;
 	char date[64];
 	time_t now = time(NULL);
+	struct tm tm;
 	struct output out;
 	int rc = -1;
 
-	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime(&now));
+	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime_r(&now, &tm));
 	if (output_open(&out, path, &err) == 0) {
 		fputs("From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n", out.f);
 		mail_from(out.f, m->name, m->email);

@@ -17,7 +17,6 @@
 #include "walk.h"
 
 /* The largest value a write is known to store, or ~0: unbounded. */
-#define UNBOUNDED 0x7fffffff
 
 static int is_loop(enum CXCursorKind k)
 {
@@ -118,52 +117,6 @@ static char *ref_key(struct walk *w, const struct tree *t, int i)
 	return origin_key(clang_getCursorReferenced(t->n[i].cur));
 }
 
-/*
- * The largest value v can have when it is never negative, or UNBOUNDED:
- * constants, booleans (comparisons, !, && and ||), masks, remainders and
- * right shifts of such values, either arm of ?:, and what sources.c
- * proves ASCII.
- */
-static long long bound(const struct tree *t, int v)
-{
-	long long k, a, b;
-	const struct node *n;
-
-	v = strip_parens(t, v);
-	if (v < 0)
-		return UNBOUNDED;
-	if (eval_const(t, v, &k))
-		return k >= 0 && k < UNBOUNDED ? k : UNBOUNDED;
-	v = strip_implicit(t, v);
-	if (v < 0)
-		return UNBOUNDED;
-	n = &t->n[v];
-	if (is_cast(t, v))
-		return bound(t, cast_operand(t, v));
-	if (n->kind == CXCursor_ConditionalOperator) {
-		a = bound(t, child(t, v, 1));
-		b = bound(t, child(t, v, 2));
-		return a > b ? a : b;
-	}
-	if ((n->kind == CXCursor_BinaryOperator && (op_is_compare(n->op) || n->op == OP_LAND ||
-						    n->op == OP_LOR)) ||
-	    (n->kind == CXCursor_UnaryOperator && n->op == OP_LNOT))
-		return 1;
-	if (n->kind == CXCursor_BinaryOperator && n->op == OP_AND) {
-		a = bound(t, child(t, v, 0));
-		b = bound(t, child(t, v, 1));
-		return a < b ? a : b;
-	}
-	if (n->kind == CXCursor_BinaryOperator && n->op == OP_REM &&
-	    eval_const(t, child(t, v, 1), &k) && k > 0 && bound(t, child(t, v, 0)) != UNBOUNDED)
-		return k - 1;
-	if (n->kind == CXCursor_BinaryOperator && n->op == OP_SHR &&
-	    eval_const(t, child(t, v, 1), &k) && k >= 0 && k < 63 &&
-	    (a = bound(t, child(t, v, 0))) != UNBOUNDED)
-		return a >> k;
-	return ascii_value(t, v) ? 0x7f : UNBOUNDED;
-}
-
 static void add_write(struct walk *w, const char *key, enum xwrite how, const char *from,
 		      int at)
 {
@@ -192,7 +145,7 @@ static void note_value(struct walk *w, const char *key, int v, int at)
 	} else {
 		/* masked, or what the walk sees bounded: a guard, a call of
 		 * this TU's that returns 0..127 (usb_endpoint_num()) */
-		add_write(w, key, v < 0 || bound(&w->t, v) <= 0x7f || ascii_value_seen(w, v) ?
+		add_write(w, key, v < 0 || value_bound(&w->t, v) <= 0x7f || ascii_value_seen(w, v) ?
 			  XW_ASCII : XW_UNKNOWN, NULL, at);
 	}
 }
@@ -254,7 +207,7 @@ static int bounded_step(struct walk *w, const char *key, int at)
 		if (!hit)
 			continue;
 		if (n->op == OP_ASSIGN) {
-			long long b = bound(t, child(t, i, 1));
+			long long b = value_bound(t, child(t, i, 1));
 
 			top = b > top ? b : top;
 			if (first < 0 && dominates(t, i, at))
@@ -502,7 +455,7 @@ void note_field_writes(struct walk *w)
 			 (key = ref_key(NULL, t, child(t, i, 0)))) {
 			if (n->op == OP_ASSIGN)
 				note_value(w, key, child(t, i, 1), i);
-			else if (n->op == OP_AND_A && bound(t, child(t, i, 1)) <= 0x7f)
+			else if (n->op == OP_AND_A && value_bound(t, child(t, i, 1)) <= 0x7f)
 				add_write(w, key, XW_ASCII, NULL, i);
 			else if (n->op == OP_ADDR)
 				add_write(w, key, XW_UNKNOWN, NULL, i);

@@ -159,6 +159,7 @@ static int ascii_table_read(const struct tree *t, int i)
 }
 
 #define MAX_ASCII_CALLS 2	/* calls deep: mas_mt_height() -> mt_height() */
+#define MAX_LOCAL_HOPS 3	/* x = y; y = z; z = 1; */
 
 static int ascii_at(const struct tree *t, int v, struct walk *w, int depth);
 
@@ -251,6 +252,118 @@ int constant_local(struct walk *w, int i, long long *k)
 	return 1;
 }
 
+/*
+ * The largest value v can have when it is never negative, or UNBOUNDED,
+ * from its shape: constants, truth values (comparisons, !, && and ||, a
+ * bool), masks, remainders, right shifts (of an unsigned value by so
+ * much that few bits are left: ext4_es_status()'s `es_pblk >> ES_SHIFT`,
+ * 5 of 64), a constant shifted left by a bounded count (vc.c's `1 <<
+ * ((cap1 & 0xc00) >> 10)`), unsigned bit-fields (writeback_control's
+ * `unsigned for_kupdate:1`), either arm of ?:.  With leaves, what
+ * ascii_at() proves of a part counts as 0x7f.
+ */
+static long long shape_bound(const struct tree *t, int v, int leaves)
+{
+	long long k, a, b;
+	const struct node *n;
+	struct ctype ft;
+	CXCursor f;
+
+	v = strip_parens(t, v);
+	if (v < 0)
+		return UNBOUNDED;
+	if (eval_const(t, v, &k))
+		return k >= 0 && k < UNBOUNDED ? k : UNBOUNDED;
+	v = strip_implicit(t, v);
+	if (v < 0)
+		return UNBOUNDED;
+	n = &t->n[v];
+	if (is_cast(t, v))
+		return shape_bound(t, cast_operand(t, v), leaves);
+	if (n->type.cls == T_BOOL)
+		return 1;
+	switch (n->kind) {
+	case CXCursor_ConditionalOperator:
+		a = shape_bound(t, child(t, v, 1), leaves);
+		b = shape_bound(t, child(t, v, 2), leaves);
+		return a > b ? a : b;
+	case CXCursor_UnaryOperator:
+		if (n->op == OP_LNOT)
+			return 1;
+		break;
+	case CXCursor_BinaryOperator:
+		if (op_is_compare(n->op) || n->op == OP_LAND || n->op == OP_LOR)
+			return 1;
+		a = shape_bound(t, child(t, v, 0), leaves);
+		if (n->op == OP_AND) {
+			b = shape_bound(t, child(t, v, 1), leaves);
+			return a < b ? a : b;
+		}
+		if (!eval_const(t, child(t, v, 1), &k))
+			break;
+		if (n->op == OP_REM && k > 0 && a != UNBOUNDED)
+			return k - 1;
+		if (n->op == OP_SHR && k >= 0 && k < 63 && a != UNBOUNDED)
+			return a >> k;
+		if (n->op == OP_SHR && k >= 0 && n->type.cls == T_INT && !n->type.is_signed &&
+		    n->type.bits - k < 31)
+			return n->type.bits > k ? (1LL << (n->type.bits - k)) - 1 : 0;
+		break;
+	case CXCursor_MemberRefExpr:
+		f = clang_getCursorReferenced(n->cur);
+		if (clang_getCursorKind(f) != CXCursor_FieldDecl || !clang_Cursor_isBitField(f))
+			break;
+		ft = classify_type(clang_getCursorType(f));
+		if (clang_getFieldDeclBitWidth(f) < 31 && !ft.is_signed &&
+		    (ft.cls == T_INT || ft.cls == T_UCHAR || ft.cls == T_BOOL))
+			return (1LL << clang_getFieldDeclBitWidth(f)) - 1;
+		break;
+	default:
+		break;
+	}
+	if (n->kind == CXCursor_BinaryOperator && n->op == OP_SHL &&
+	    eval_const(t, child(t, v, 0), &k) && k >= 0 && k < 128 &&
+	    (b = shape_bound(t, child(t, v, 1), leaves)) < 24)
+		return k << b;
+	return leaves && ascii_at(t, v, NULL, 0) ? 0x7f : UNBOUNDED;
+}
+
+long long value_bound(const struct tree *t, int v)
+{
+	return shape_bound(t, v, 1);
+}
+
+struct local_writes {
+	struct walk *w;
+	int depth;
+};
+
+static int ascii_local_write(const struct tree *t, int v, void *arg)
+{
+	struct local_writes *l = arg;
+
+	return v < 0 || ascii_at(t, v, l->w, l->depth) || ascii_table_read(t, strip_parens(t, v));
+}
+
+/*
+ * A local int every write of which in this function is in 0..127, and
+ * which is not changed otherwise (x++, x += k, &x): kernel/trace's
+ * `invert` is only ever 0, !invert or `*top & INVERT`.  A hop costs a
+ * level of depth, so that x = y; y = x; ends.
+ */
+static int ascii_local_int(struct walk *w, int v, int depth)
+{
+	struct local_writes l = { w, depth + 1 };
+	CXCursor d;
+
+	if (depth >= MAX_LOCAL_HOPS || w->t.n[v].kind != CXCursor_DeclRefExpr ||
+	    w->t.n[v].type.cls != T_INT)
+		return 0;
+	d = clang_getCursorReferenced(w->t.n[v].cur);
+	return clang_getCursorKind(d) == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d) &&
+	       each_write(w, d, ascii_local_write, &l);
+}
+
 /* Value v is in 0..127; with w, calls of this TU's functions are asked. */
 static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
 {
@@ -266,11 +379,9 @@ static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
 		return 0;
 	if (t->n[v].kind == CXCursor_ConditionalOperator)
 		return ascii_at(t, child(t, v, 1), w, depth) && ascii_at(t, child(t, v, 2), w, depth);
-	if (t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_AND)
-		/* masked to 0..127: x & 0x3f whatever x is */
-		for (int side = 0; side < 2; side++)
-			if (eval_const(t, child(t, v, side), &k) && ascii(k))
-				return 1;
+	/* masked (x & 0x3f), a truth value, a narrow bit-field... */
+	if (shape_bound(t, v, 0) <= 0x7f)
+		return 1;
 	/* (flags & 0x7c) >> 2: 0..127 shifted right stays there */
 	if (t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_SHR &&
 	    eval_const(t, child(t, v, 1), &k) && k >= 0)
@@ -282,6 +393,8 @@ static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
 	/* an int behind if (key >= '0' && key <= '9') */
 	if (w && t == &w->t && t->n[v].kind == CXCursor_DeclRefExpr &&
 	    t->n[v].type.cls == T_INT && int_ascii_guarded(w, v))
+		return 1;
+	if (w && t == &w->t && ascii_local_int(w, v, depth))
 		return 1;
 	return ascii_call(t, v, w, depth);
 }

@@ -393,6 +393,10 @@ int ascii_source(struct walk *w, int src);
 int ascii_value(const struct tree *t, int v);
 /* The same with what the walk sees: guards, this TU's functions. */
 int ascii_value_seen(struct walk *w, int v);
+/* The largest value v can have, when it is never negative, from its
+ * shape (masks, shifts, truth values, narrow bit-fields), or UNBOUNDED. */
+#define UNBOUNDED 0x7fffffff
+long long value_bound(const struct tree *t, int v);
 /* Argument arg points at an ASCII-only constant table or literal. */
 int ascii_pointer(const struct tree *t, int arg);
 /* Node i reads a local variable whose one write is its initializer, a

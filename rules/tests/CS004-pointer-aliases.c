@@ -114,3 +114,52 @@ void fill_given_alias(char *given, unsigned char *out)
 	mark_alias(bp);
 	out[0] = bp[0];
 }
+
+/* crypto/md5.c's padding: a char pointer into memory declared as u32
+ * words, which the transform reads as words (the same bits either way).
+ * Memory declared as plain char, or as void, may be read as char
+ * elsewhere: kept.  A byte of the words read back through the char
+ * pointer as a number is reported there. */
+typedef unsigned int u32;
+void transform(u32 *hash, const u32 *block);
+void *memset(void *s, int c, unsigned long n);
+
+struct md5_state {
+	u32 hash[4];
+	u32 block[16];
+	char text[64];
+	void *extra;
+	unsigned long long byte_count;
+};
+
+void md5_final(struct md5_state *mctx)
+{
+	const unsigned int offset = mctx->byte_count & 0x3f;
+	char *p = (char *)mctx->block + offset;
+
+	*p++ = 0x80;				/* ok: CS004 */
+	memset(p, 0, 56 - offset);
+	transform(mctx->hash, mctx->block);
+}
+
+void md5_text(struct md5_state *mctx)
+{
+	char *p = (char *)mctx->text + 1;
+
+	*p = 0x80;				/* expect: CS004 */
+}
+
+void md5_extra(struct md5_state *mctx)
+{
+	char *p = (char *)mctx->extra;
+
+	*p = 0x80;				/* expect: CS004 */
+}
+
+int md5_peek(struct md5_state *mctx)
+{
+	char *p = (char *)mctx->hash;
+
+	p[0] = 0x80;				/* expect: CS004 */
+	return p[0] < 0;			/* expect: CS002 */
+}

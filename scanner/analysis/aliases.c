@@ -9,8 +9,9 @@
  * with it (an alias, linked both ways).
  *
  * A local char * is memory this function sees whole when every value it
- * is given is fresh (an allocator's, NULL), another such pointer, or
- * itself moved (bp++, bp += n), and its address is never taken.
+ * is given is fresh (an allocator's, NULL, memory declared as words or
+ * unsigned bytes and cast), another such pointer, or itself moved (bp++,
+ * bp += n), and its address is never taken.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,31 @@ struct judging {
 
 static int fresh_only(struct walk *w, CXCursor c, struct judging *j);
 
+/*
+ * Memory declared as words or unsigned bytes, cast to char *: crypto/
+ * md5.c pads `(char *)mctx->block + offset` (a u32 array) with 0x80.
+ * Everything else reads it as its own type, which sees the same bits
+ * under either signedness; only this function's char pointers read it
+ * as char, and those are judged.
+ */
+static int typed_memory(const struct tree *t, int v)
+{
+	CXType ty;
+	struct ctype e;
+
+	if (v < 0)
+		return 0;
+	ty = clang_getCanonicalType(clang_getCursorType(t->n[v].cur));
+	if (ty.kind == CXType_Pointer)
+		ty = clang_getCanonicalType(clang_getPointeeType(ty));
+	else if (ty.kind == CXType_ConstantArray || ty.kind == CXType_IncompleteArray)
+		ty = clang_getCanonicalType(clang_getArrayElementType(ty));
+	else
+		return 0;
+	e = classify_type(ty);
+	return (e.cls == T_INT && e.bits >= 16) || e.cls == T_UCHAR;
+}
+
 /* A value a local pointer may be given: fresh memory, NULL, another
  * local char * into fresh memory only, or one of those moved by n. */
 static int fresh_value(struct walk *w, int v, struct judging *j)
@@ -67,8 +93,12 @@ static int fresh_value(struct walk *w, int v, struct judging *j)
 	long long k;
 
 	v = strip_implicit(t, v);
-	while (v >= 0 && t->n[v].kind == CXCursor_CStyleCastExpr)
-		v = strip_implicit(t, cast_operand(t, v));
+	while (v >= 0 && t->n[v].kind == CXCursor_CStyleCastExpr) {
+		v = cast_operand(t, v);
+		if (typed_memory(t, v))
+			return 1;
+		v = strip_implicit(t, v);
+	}
 	if (v < 0)
 		return 1;			/* char *p; no initializer */
 	if (eval_const(t, v, &k))

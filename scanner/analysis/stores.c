@@ -545,7 +545,7 @@ static CXCursor store_target(struct walk *w, int i, int list)
 	case CXCursor_VarDecl:
 		return t->n[p].cur;
 	case CXCursor_BinaryOperator:
-		return t->n[p].op == OP_ASSIGN ? trace_decl(t, child(t, p, 0))
+		return t->n[p].op == OP_ASSIGN ? trace_storage(t, child(t, p, 0))
 					       : clang_getNullCursor();
 	case CXCursor_ReturnStmt:
 		return t->n[0].cur;

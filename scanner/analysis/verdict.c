@@ -65,7 +65,9 @@ static int written_operand(const struct tree *t, int i)
 	return i;
 }
 
-CXCursor trace_decl(const struct tree *t, int i)
+/* moved: p++ and p-- are p (a store's storage), else they are no
+ * declaration's value. */
+static CXCursor trace(const struct tree *t, int i, int moved)
 {
 	int hops = 0, init;
 
@@ -91,7 +93,7 @@ CXCursor trace_decl(const struct tree *t, int i)
 			    child(t, i, 0) : child(t, i, 1);
 			continue;
 		case CXCursor_UnaryOperator:
-			if (n->op != OP_DEREF)
+			if (n->op != OP_DEREF && !(moved && (n->op == OP_INC || n->op == OP_DEC)))
 				return clang_getNullCursor();
 			i = child(t, i, 0);
 			continue;
@@ -105,6 +107,16 @@ CXCursor trace_decl(const struct tree *t, int i)
 			return clang_getNullCursor();
 		}
 	}
+}
+
+CXCursor trace_decl(const struct tree *t, int i)
+{
+	return trace(t, i, 0);
+}
+
+CXCursor trace_storage(const struct tree *t, int i)
+{
+	return trace(t, i, 1);
 }
 
 char *node_text(struct walk *w, int i)

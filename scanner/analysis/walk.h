@@ -517,6 +517,8 @@ void report_pass(struct walk *w, enum verdict_id id, int node);
 /* The same, at node, quoting what the pass is about (named). */
 void report_pass_of(struct walk *w, enum verdict_id id, int node, int named);
 CXCursor trace_decl(const struct tree *t, int i);
+/* The storage a store to lvalue i writes: *p++ = c writes p's memory. */
+CXCursor trace_storage(const struct tree *t, int i);
 char *node_text(struct walk *w, int i);
 char *operand_text(struct walk *w, int i);	/* parens, conversions off */
 /* The macro a node is expanded from (its MacroExpansion cursor in *macro

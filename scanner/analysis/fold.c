@@ -54,13 +54,6 @@ CXCursor init_field(const struct tree *t, int i)
 	return clang_getNullCursor();
 }
 
-static const char *base_name(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? slash + 1 : path ? path : "?";
-}
-
 /* Finding r reads the field store s writes (the constant as written):
  * s is its first step. */
 static void fold_into(struct finding *r, const struct finding *s, const char *field,

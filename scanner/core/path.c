@@ -64,6 +64,13 @@ char *fold_path(char *path)
 	return out;
 }
 
+const char *base_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path ? path : "?";
+}
+
 const char *relative_path(const char *path, const char *root)
 {
 	size_t n = strlen(root);

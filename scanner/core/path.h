@@ -9,6 +9,9 @@ char *clean_path(char *path);
 /* Takes absolute path (freed): "." and ".." folded lexically, symbolic
  * links left as they are; caller frees. */
 char *fold_path(char *path);
+/* The file name after path's last '/' ("?" for none), as messages
+ * name a place: "written -1 at p4.c:84". */
+const char *base_name(const char *path);
 /* path relative to root when it lies below it, else path itself. */
 const char *relative_path(const char *path, const char *root);
 

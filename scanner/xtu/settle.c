@@ -277,13 +277,6 @@ void xtu_drop_settled(struct findings *f, const struct xtu_plan *p)
 	free(drop);
 }
 
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 /* A field's or global's USR in words: c:@S@cork@FI@priority is "field
  * 'priority' of struct cork", c:@g or c:file.c@g "variable 'g'". */
 char *usr_words(const char *usr)

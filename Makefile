@@ -27,7 +27,8 @@ BUILD := out/asan
 CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 else ifeq ($(SANITIZE),thread)
-# Races between the workers (confirm's, the scan's): ThreadSanitizer.
+# Races between threads (confirm's workers; the scan's are processes):
+# ThreadSanitizer.
 BUILD := out/tsan
 CFLAGS += -O1 -fsanitize=thread -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=thread

@@ -2,15 +2,15 @@
  * A char written from a local int holds what every write of that int
  * can hold: kernel/trace/trace_events_filter.c fills its `inverts[]`
  * from `invert`, which is only ever 0, `!invert` or `*top & INVERT`.
- * An int that counts up, is changed through its address, starts as a
- * parameter or is only passed around between locals can hold 0x80-0xff,
- * and its char is still reported.
+ * An int that counts up, is changed through its address or as an asm
+ * output, starts as a parameter or is only passed around between locals
+ * can hold 0x80-0xff, and its char is still reported.
  */
 extern int printk(const char *fmt, ...);
 extern void take(int *p);
 
 struct pred {
-	char invert, counted, aliased, param, circular, chained;
+	char invert, counted, aliased, param, circular, chained, from_asm;
 };
 
 void pred_fill(struct pred *p, const int *top, int n, int a)
@@ -35,6 +35,12 @@ void pred_fill(struct pred *p, const int *top, int n, int a)
 	p->circular = x;
 	two = one;
 	p->chained = two;
+	{
+		int v = 0;
+
+		asm("movl $0xff, %0" : "=r"(v));
+		p->from_asm = v;
+	}
 }
 
 void pred_print(const struct pred *p)
@@ -43,4 +49,5 @@ void pred_print(const struct pred *p)
 	printk("%d", p->counted);	/* expect: CS006 {{plain char 'p->counted'}} */
 	printk("%d", p->aliased);	/* expect: CS006 {{plain char 'p->aliased'}} */
 	printk("%d", p->param);		/* expect: CS006 {{plain char 'p->param'}} */
+	printk("%d", p->from_asm);	/* expect: CS006 {{plain char 'p->from_asm'}} */
 }

@@ -6,7 +6,10 @@
  * `es_pblk >> ES_SHIFT` (5 bits of 64) into char fields that TP_printk
  * prints with %d; drivers/pci/vc.c's `1 << ((cap1 & 0xc00) >> 10)` is
  * 1, 2, 4 or 8.  A signed bit-field, an 8-bit one, a shift that leaves
- * 8 bits or works on a signed value can hold 0x80-0xff: still reported.
+ * 8 bits or works on a signed value can hold 0x80-0xff, as can a value
+ * cast to a signed type first ((signed char)(a & 0xff) >> 4 is -8..7)
+ * or shifted by the whole width (undefined; x86 masks the count): still
+ * reported.
  */
 typedef unsigned long long u64;
 
@@ -39,12 +42,15 @@ static inline unsigned int es_status8(const struct extent *es)
 
 struct trace_entry {
 	char for_kupdate, range_cyclic, sync_mode, done, not_equal, negated, status;
-	char wide, tristate, status8, sstatus, arb, arb_wide;
+	char wide, tristate, status8, sstatus, arb, arb_wide, nibble, nibble_u, huge;
 };
 
 void trace_assign(struct trace_entry *e, const struct wbc *wbc, const struct extent *es, int a, int b)
 {
 	e->arb = 1 << ((a & 0xc00) >> 10);
+	e->nibble = (signed char)(a & 0xff) >> 4;
+	e->nibble_u = (unsigned char)(a & 0x1ff) >> 4;
+	e->huge = es->pblk >> 64;
 	e->arb_wide = 1 << ((a & 0x7000) >> 12);
 	e->for_kupdate = wbc->for_kupdate;
 	e->range_cyclic = wbc->range_cyclic;
@@ -69,5 +75,8 @@ void trace_print(const struct trace_entry *e)
 	printk("%d", e->status8);		/* expect: CS006 {{plain char 'e->status8'}} */
 	printk("%d", e->sstatus);		/* expect: CS006 {{plain char 'e->sstatus'}} */
 	printk("%d", e->arb);							/* ok: CS006 */
+	printk("%d", e->nibble_u);						/* ok: CS006 */
+	printk("%d", e->nibble);		/* expect: CS006 {{plain char 'e->nibble'}} */
+	printk("%d", e->huge);			/* expect: CS006 {{plain char 'e->huge'}} */
 	printk("%d", e->arb_wide);		/* expect: CS006 {{plain char 'e->arb_wide'}} */
 }

@@ -61,26 +61,32 @@ struct judging {
 static int fresh_only(struct walk *w, CXCursor c, struct judging *j);
 
 /*
- * Memory declared as words or unsigned bytes, cast to char *: crypto/
- * md5.c pads `(char *)mctx->block + offset` (a u32 array) with 0x80.
- * Everything else reads it as its own type, which sees the same bits
- * under either signedness; only this function's char pointers read it
- * as char, and those are judged.
+ * Memory declared as words or unsigned bytes (an array, or an object
+ * whose address is taken), cast to char *: crypto/md5.c pads `(char
+ * *)mctx->block + offset` (a u32 array) with 0x80.  Code that reads it
+ * as its own type sees the same bits under either signedness; this
+ * function's char pointers into it are judged here.  Another function
+ * that casts it to char * again is not seen (an assumption: such code
+ * would read its own padding as numbers).
  */
 static int typed_memory(const struct tree *t, int v)
 {
 	CXType ty;
 	struct ctype e;
 
+	v = strip_implicit(t, v);
+	while (v >= 0 && is_cast(t, v))		/* (char *)(u8 *)buf: buf's */
+		v = strip_implicit(t, cast_operand(t, v));
+	if (v < 0)
+		return 0;
+	/* an array declared so, or &object: not a pointer's unknown memory */
+	if (t->n[v].kind == CXCursor_UnaryOperator && t->n[v].op == OP_ADDR)
+		v = strip_implicit(t, child(t, v, 0));
 	if (v < 0)
 		return 0;
 	ty = clang_getCanonicalType(clang_getCursorType(t->n[v].cur));
-	if (ty.kind == CXType_Pointer)
-		ty = clang_getCanonicalType(clang_getPointeeType(ty));
-	else if (ty.kind == CXType_ConstantArray || ty.kind == CXType_IncompleteArray)
+	if (ty.kind == CXType_ConstantArray || ty.kind == CXType_IncompleteArray)
 		ty = clang_getCanonicalType(clang_getArrayElementType(ty));
-	else
-		return 0;
 	e = classify_type(ty);
 	return (e.cls == T_INT && e.bits >= 16) || e.cls == T_UCHAR;
 }
@@ -93,12 +99,10 @@ static int fresh_value(struct walk *w, int v, struct judging *j)
 	long long k;
 
 	v = strip_implicit(t, v);
-	while (v >= 0 && t->n[v].kind == CXCursor_CStyleCastExpr) {
-		v = cast_operand(t, v);
-		if (typed_memory(t, v))
-			return 1;
-		v = strip_implicit(t, v);
-	}
+	if (v >= 0 && t->n[v].kind == CXCursor_CStyleCastExpr && typed_memory(t, v))
+		return 1;
+	while (v >= 0 && t->n[v].kind == CXCursor_CStyleCastExpr)
+		v = strip_implicit(t, cast_operand(t, v));
 	if (v < 0)
 		return 1;			/* char *p; no initializer */
 	if (eval_const(t, v, &k))

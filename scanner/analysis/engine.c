@@ -440,6 +440,7 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	free(drop);
 	tree_free(&w.t);
 	free(w.afn);
+	free(w.alocal);
 	free(w.car);
 	free(w.wr);
 	free(w.pin);

@@ -16,8 +16,6 @@
 #include "core/core.h"
 #include "walk.h"
 
-/* The largest value a write is known to store, or ~0: unbounded. */
-
 static int is_loop(enum CXCursorKind k)
 {
 	return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;

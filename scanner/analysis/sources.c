@@ -104,11 +104,20 @@ static int ascii_table(CXCursor var)
 	}
 }
 
+static int in_asm(const struct tree *t, int i)
+{
+	while ((i = t->n[i].parent) >= 0)
+		if (t->n[i].kind == CXCursor_GCCAsmStmt)
+			return 1;
+	return 0;
+}
+
 /*
  * Each value the local variable decl is given in this function (its
  * initializer, or -1 for none, and each plain assignment), passed to
  * fn until it returns 0; 0 when one did, or when the variable is
- * changed otherwise (c++, c += 1) or its address taken, or never seen.
+ * changed otherwise (c++, c += 1, an asm output) or its address taken,
+ * or never seen.
  */
 static int each_write(struct walk *w, CXCursor decl, int (*fn)(const struct tree *, int, void *),
 		      void *arg)
@@ -123,6 +132,9 @@ static int each_write(struct walk *w, CXCursor decl, int (*fn)(const struct tree
 		if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cur, decl)) {
 			seen = 1;
 			v = last_expr_child(t, i);
+		} else if (n->kind == CXCursor_DeclRefExpr && in_asm(t, i) &&
+			   clang_equalCursors(clang_getCursorReferenced(n->cur), decl)) {
+			return 0;		/* asm("..." : "=r"(x)) may write it */
 		} else if ((n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_UnaryOperator ||
 			    n->kind == CXCursor_CompoundAssignOperator) &&
 			   (ref = strip_parens(t, child(t, i, 0))) >= 0 &&
@@ -198,8 +210,11 @@ static int ascii_call(const struct tree *t, int v, struct walk *w, int depth)
 		;
 	if (k == w->nafn) {
 		grow(&w->afn, &w->afncap, w->nafn + 1, sizeof(*w->afn));
+		int ascii;
+
 		w->afn[w->nafn++] = (struct ascii_fn){ fn, 0 };	/* no recursion */
-		w->afn[k].ascii = returns_ascii(w, fn, depth + 1);
+		ascii = returns_ascii(w, fn, depth + 1);	/* may grow w->afn */
+		w->afn[k].ascii = ascii;
 	}
 	return w->afn[k].ascii;
 }
@@ -262,6 +277,31 @@ int constant_local(struct walk *w, int i, long long *k)
  * `unsigned for_kupdate:1`), either arm of ?:.  With leaves, what
  * ascii_at() proves of a part counts as 0x7f.
  */
+/* Bound b converted to type to: kept when it fits, an unsigned type's
+ * largest value when it does not, unknown when a signed one may wrap it
+ * negative.  Plain char counts as signed, whatever it is here. */
+static long long cast_bound(struct ctype to, long long b)
+{
+	long long max;
+
+	switch (to.cls) {
+	case T_BOOL:
+		return 1;
+	case T_PLAIN_CHAR:
+	case T_SCHAR:
+		return b <= 0x7f ? b : UNBOUNDED;
+	case T_UCHAR:
+		return b <= 0xff ? b : 0xff;
+	case T_INT:
+		if (to.bits >= 32)	/* b <= UNBOUNDED fits */
+			return b;
+		max = to.is_signed ? (1LL << (to.bits - 1)) - 1 : (1LL << to.bits) - 1;
+		return b <= max ? b : to.is_signed ? UNBOUNDED : max;
+	default:
+		return UNBOUNDED;
+	}
+}
+
 static long long shape_bound(const struct tree *t, int v, int leaves)
 {
 	long long k, a, b;
@@ -279,7 +319,7 @@ static long long shape_bound(const struct tree *t, int v, int leaves)
 		return UNBOUNDED;
 	n = &t->n[v];
 	if (is_cast(t, v))
-		return shape_bound(t, cast_operand(t, v), leaves);
+		return cast_bound(n->type, shape_bound(t, cast_operand(t, v), leaves));
 	if (n->type.cls == T_BOOL)
 		return 1;
 	switch (n->kind) {
@@ -294,20 +334,22 @@ static long long shape_bound(const struct tree *t, int v, int leaves)
 	case CXCursor_BinaryOperator:
 		if (op_is_compare(n->op) || n->op == OP_LAND || n->op == OP_LOR)
 			return 1;
-		a = shape_bound(t, child(t, v, 0), leaves);
 		if (n->op == OP_AND) {
+			a = shape_bound(t, child(t, v, 0), leaves);
 			b = shape_bound(t, child(t, v, 1), leaves);
 			return a < b ? a : b;
 		}
-		if (!eval_const(t, child(t, v, 1), &k))
+		if ((n->op != OP_REM && n->op != OP_SHR) || !eval_const(t, child(t, v, 1), &k))
 			break;
+		a = shape_bound(t, child(t, v, 0), leaves);
 		if (n->op == OP_REM && k > 0 && a != UNBOUNDED)
 			return k - 1;
 		if (n->op == OP_SHR && k >= 0 && k < 63 && a != UNBOUNDED)
 			return a >> k;
+		/* a count >= the width is undefined (x86 masks it): no bound */
 		if (n->op == OP_SHR && k >= 0 && n->type.cls == T_INT && !n->type.is_signed &&
-		    n->type.bits - k < 31)
-			return n->type.bits > k ? (1LL << (n->type.bits - k)) - 1 : 0;
+		    k < n->type.bits && n->type.bits - k < 31)
+			return (1LL << (n->type.bits - k)) - 1;
 		break;
 	case CXCursor_MemberRefExpr:
 		f = clang_getCursorReferenced(n->cur);
@@ -315,7 +357,7 @@ static long long shape_bound(const struct tree *t, int v, int leaves)
 			break;
 		ft = classify_type(clang_getCursorType(f));
 		if (clang_getFieldDeclBitWidth(f) < 31 && !ft.is_signed &&
-		    (ft.cls == T_INT || ft.cls == T_UCHAR || ft.cls == T_BOOL))
+		    (ft.cls == T_INT || ft.cls == T_UCHAR))
 			return (1LL << clang_getFieldDeclBitWidth(f)) - 1;
 		break;
 	default:
@@ -355,13 +397,24 @@ static int ascii_local_int(struct walk *w, int v, int depth)
 {
 	struct local_writes l = { w, depth + 1 };
 	CXCursor d;
+	int ascii;
 
 	if (depth >= MAX_LOCAL_HOPS || w->t.n[v].kind != CXCursor_DeclRefExpr ||
 	    w->t.n[v].type.cls != T_INT)
 		return 0;
 	d = clang_getCursorReferenced(w->t.n[v].cur);
-	return clang_getCursorKind(d) == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d) &&
-	       each_write(w, d, ascii_local_write, &l);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return 0;
+	/* asked first, with all its hops, is the full answer: kept */
+	for (size_t k = 0; k < w->nalocal; k++)
+		if (clang_equalCursors(w->alocal[k].fn, d))
+			return w->alocal[k].ascii;
+	ascii = each_write(w, d, ascii_local_write, &l);
+	if (depth == 0) {
+		grow(&w->alocal, &w->alocalcap, w->nalocal + 1, sizeof(*w->alocal));
+		w->alocal[w->nalocal++] = (struct ascii_fn){ d, ascii };
+	}
+	return ascii;
 }
 
 /* Value v is in 0..127; with w, calls of this TU's functions are asked. */

@@ -254,6 +254,8 @@ struct walk {
 	size_t npfind, pfindcap;
 	struct ascii_fn *afn;	/* functions asked: do they return 0..127? */
 	size_t nafn, afncap;
+	struct ascii_fn *alocal;	/* local ints asked: do they hold 0..127? */
+	size_t nalocal, alocalcap;
 	struct uncalled *uncalled;	/* static functions with findings */
 	size_t nuncalled, uncalledcap;
 	CXCursor xdep;		/* the open parameter a store rests on */

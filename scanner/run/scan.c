@@ -34,8 +34,8 @@
 #include "scan.h"
 #include "wire.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1	/* ASan reserves terabytes: no RLIMIT_AS; exit() runs LSan */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1	/* ASan, TSan reserve terabytes: no RLIMIT_AS; exit() runs LSan */
 #else
 #define SANITIZED 0
 #endif

@@ -97,3 +97,52 @@ int negated_wrong(void)
 		buf[0] = '0';
 	return buf[0] > '5';				/* expect: CS003 */
 }
+
+/* kernel/trace/trace_events_filter.c: a kmalloc()ed char buffer of
+ * 0/1 flags, tested, filled and freed in one function.  Handed to
+ * another pointer, or filled with a byte from elsewhere, it can hold
+ * 0x80-0xff. */
+void *kmalloc_array(unsigned long n, unsigned long size, int flags);
+void kfree(const void *p);
+
+int fold_inverts(const int *ops, int n)
+{
+	char *inverts = kmalloc_array(n, 1, 0);
+	int invert = 0, sum = 0;
+
+	if (!inverts)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		if (ops[i] == '!')
+			invert = !invert;
+		inverts[i] = invert;
+	}
+	for (int i = 0; i < n; i++)
+		sum += inverts[i] > 0;			/* ok: CS003 */
+	kfree(inverts);
+	return sum;
+}
+
+int shared_inverts(const int *ops, int n, char **keep_it)
+{
+	char *inverts = kmalloc_array(n, 1, 0);
+
+	if (!inverts)
+		return -1;
+	*keep_it = inverts;
+	inverts[0] = ops[0] != 0;
+	return inverts[0] > 0;				/* expect: CS003 */
+}
+
+int byte_inverts(const char *src, int n)
+{
+	char *inverts = kmalloc_array(n, 1, 0);
+	int r;
+
+	if (!inverts)
+		return -1;
+	inverts[0] = src[0];
+	r = inverts[0] > 0;				/* expect: CS003 */
+	kfree(inverts);
+	return r;
+}

@@ -121,6 +121,20 @@ static int fresh_value(struct walk *w, int v, struct judging *j)
 	return fresh_call(t, v);
 }
 
+/* A value that gives a pointer memory of its own, from no other
+ * pointer: none, NULL, an allocator's (a cast of one too). */
+int fresh_memory(const struct tree *t, int v)
+{
+	long long k;
+
+	v = strip_implicit(t, v);
+	while (v >= 0 && t->n[v].kind == CXCursor_CStyleCastExpr)
+		v = strip_implicit(t, cast_operand(t, v));
+	if (v < 0)
+		return 1;
+	return eval_const(t, v, &k) ? k == 0 : fresh_call(t, v);
+}
+
 /* Is node i a write of decl?  Its new value in *value (-1: moved). */
 static int write_of(const struct tree *t, int i, CXCursor decl, int *value, int *address)
 {

@@ -498,16 +498,44 @@ static int ascii_element_use(struct walk *w, int top)
 			   strip_parens(t, child(t, q, 0)) == p));
 }
 
+/* A use of a local pointer to its own memory that neither reads nor
+ * stores a byte, nor shares the memory: given fresh memory (p =
+ * kmalloc(), NULL), tested (if (!p)), freed (kfree(p)). */
+static int own_pointer_use(const struct tree *t, int top)
+{
+	int p = t->n[top].parent, callee;
+	CXString name;
+	int freed;
+
+	if (p < 0)
+		return 0;
+	if (t->n[p].kind == CXCursor_BinaryOperator && t->n[p].op == OP_ASSIGN &&
+	    strip_parens(t, child(t, p, 0)) == top)
+		return fresh_memory(t, child(t, p, 1));
+	if (tested_against_zero(t, p, top))
+		return 1;
+	if (t->n[p].kind != CXCursor_CallExpr || (callee = child(t, p, 0)) < 0 || callee == top)
+		return 0;
+	name = clang_getCursorSpelling(t->n[p].cur);	/* kfree, vfree, free */
+	freed = strlen(clang_getCString(name)) >= 4 &&
+		!strcmp(clang_getCString(name) + strlen(clang_getCString(name)) - 4, "free");
+	clang_disposeString(name);
+	return freed;
+}
+
 /*
- * buf[i] of a local char array whose every element store in the
- * function is an ASCII value and which is used in no other way (not
- * passed, not pointed at, no initializer): video.c's entry_buf, filled
- * with keys behind a 0-9/A-Z/a-z test.
+ * buf[i] of a local char array, or of a local char * to memory of its
+ * own (every value it is given an allocator's or NULL), whose every
+ * element store in the function is an ASCII value and which is used in
+ * no other way (not passed, not pointed at, no initializer; a pointer
+ * may be tested and freed): video.c's entry_buf, filled with keys
+ * behind a 0-9/A-Z/a-z test; trace_events_filter.c's kmalloc()ed
+ * `inverts`, filled with 0 or 1.
  */
 static int ascii_local_array_read(struct walk *w, int i)
 {
 	const struct tree *t = &w->t;
-	int base = strip_implicit(t, child(t, i, 0));
+	int base = strip_implicit(t, child(t, i, 0)), pointer;
 	CXCursor d;
 	CXType type;
 
@@ -515,17 +543,23 @@ static int ascii_local_array_read(struct walk *w, int i)
 		return 0;
 	d = clang_getCursorReferenced(t->n[base].cur);
 	type = clang_getCanonicalType(clang_getCursorType(d));
+	pointer = type.kind == CXType_Pointer;
 	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) ||
-	    type.kind != CXType_ConstantArray ||
-	    classify_type(clang_getArrayElementType(type)).cls != T_PLAIN_CHAR)
+	    (type.kind != CXType_ConstantArray && !pointer) ||
+	    classify_type(pointer ? clang_getPointeeType(type)
+				  : clang_getArrayElementType(type)).cls != T_PLAIN_CHAR)
 		return 0;
 	for (int k = 1; k < t->len; k++) {
+		int top;
+
 		if (t->n[k].kind == CXCursor_VarDecl && clang_equalCursors(t->n[k].cur, d) &&
-		    last_expr_child(t, k) >= 0)
+		    last_expr_child(t, k) >= 0 && !(pointer && fresh_memory(t, last_expr_child(t, k))))
 			return 0;
-		if (t->n[k].kind == CXCursor_DeclRefExpr &&
-		    clang_equalCursors(clang_getCursorReferenced(t->n[k].cur), d) &&
-		    !ascii_element_use(w, climb_implicit(t, k)))
+		if (t->n[k].kind != CXCursor_DeclRefExpr ||
+		    !clang_equalCursors(clang_getCursorReferenced(t->n[k].cur), d))
+			continue;
+		top = climb_implicit(t, k);
+		if (!ascii_element_use(w, top) && !(pointer && own_pointer_use(t, top)))
 			return 0;
 	}
 	return 1;

@@ -443,6 +443,8 @@ int tracked_pointer(struct walk *w, CXCursor c);
  * or stored into another tracked pointer: linked), or anything else. */
 enum { PTR_OTHER, PTR_NONE, PTR_DEREF };
 int local_pointer(struct walk *w, CXCursor c);
+/* v gives a pointer memory of its own: NULL, an allocator's. */
+int fresh_memory(const struct tree *t, int v);
 int pointer_use(struct walk *w, CXCursor var, int top, int *deref);
 /* Read only as bytes here, but for its one pass to an open parameter? */
 int bytes_but_passed(struct walk *w, CXCursor var);

@@ -96,17 +96,16 @@ static int typed_memory(const struct tree *t, int v)
 static int fresh_value(struct walk *w, int v, struct judging *j)
 {
 	const struct tree *t = &w->t;
-	long long k;
 
+	if (fresh_memory(t, v))
+		return 1;
 	v = strip_implicit(t, v);
 	if (v >= 0 && t->n[v].kind == CXCursor_CStyleCastExpr && typed_memory(t, v))
 		return 1;
 	while (v >= 0 && t->n[v].kind == CXCursor_CStyleCastExpr)
 		v = strip_implicit(t, cast_operand(t, v));
 	if (v < 0)
-		return 1;			/* char *p; no initializer */
-	if (eval_const(t, v, &k))
-		return k == 0;
+		return 0;
 	if (t->n[v].kind == CXCursor_BinaryOperator &&
 	    (t->n[v].op == OP_ADD || t->n[v].op == OP_SUB) && t->n[v].type.cls == T_PTR)
 		return fresh_value(w, child(t, v, 0), j);
@@ -118,11 +117,11 @@ static int fresh_value(struct walk *w, int v, struct judging *j)
 				return 1;
 		return char_pointer_local(q) && fresh_only(w, q, j);
 	}
-	return fresh_call(t, v);
+	return 0;
 }
 
 /* A value that gives a pointer memory of its own, from no other
- * pointer: none, NULL, an allocator's (a cast of one too). */
+ * pointer: none (char *p;), NULL, an allocator's (a cast of one too). */
 int fresh_memory(const struct tree *t, int v)
 {
 	long long k;

@@ -173,6 +173,12 @@ static int ascii_table_read(const struct tree *t, int i)
 #define MAX_ASCII_CALLS 2	/* calls deep: mas_mt_height() -> mt_height() */
 #define MAX_LOCAL_HOPS 3	/* x = y; y = z; z = 1; */
 
+/* A walk asking about a local's writes, hops deep. */
+struct local_writes {
+	struct walk *w;
+	int depth;
+};
+
 static int ascii_at(const struct tree *t, int v, struct walk *w, int depth);
 
 /* Does fn (a definition) return values in 0..127 only? */
@@ -209,9 +215,9 @@ static int ascii_call(const struct tree *t, int v, struct walk *w, int depth)
 	for (k = 0; k < w->nafn && !clang_equalCursors(w->afn[k].fn, fn); k++)
 		;
 	if (k == w->nafn) {
-		grow(&w->afn, &w->afncap, w->nafn + 1, sizeof(*w->afn));
 		int ascii;
 
+		grow(&w->afn, &w->afncap, w->nafn + 1, sizeof(*w->afn));
 		w->afn[w->nafn++] = (struct ascii_fn){ fn, 0 };	/* no recursion */
 		ascii = returns_ascii(w, fn, depth + 1);	/* may grow w->afn */
 		w->afn[k].ascii = ascii;
@@ -219,9 +225,12 @@ static int ascii_call(const struct tree *t, int v, struct walk *w, int depth)
 	return w->afn[k].ascii;
 }
 
-static int ascii_write(const struct tree *t, int v, void *walk)
+/* A value a local is given, asked at a depth of hops. */
+static int ascii_write(const struct tree *t, int v, void *arg)
 {
-	return v < 0 || ascii_at(t, v, walk, 0) || ascii_table_read(t, strip_parens(t, v));
+	struct local_writes *l = arg;
+
+	return v < 0 || ascii_at(t, v, l->w, l->depth) || ascii_table_read(t, strip_parens(t, v));
 }
 
 /* Every write of the local variable decl in this function is an ASCII
@@ -229,7 +238,7 @@ static int ascii_write(const struct tree *t, int v, void *walk)
  * macro's temporary holding input[0]), and its address is not taken. */
 static int ascii_local(struct walk *w, CXCursor decl)
 {
-	return each_write(w, decl, ascii_write, w);
+	return each_write(w, decl, ascii_write, &(struct local_writes){ w, 0 });
 }
 
 struct only_value {
@@ -267,16 +276,6 @@ int constant_local(struct walk *w, int i, long long *k)
 	return 1;
 }
 
-/*
- * The largest value v can have when it is never negative, or UNBOUNDED,
- * from its shape: constants, truth values (comparisons, !, && and ||, a
- * bool), masks, remainders, right shifts (of an unsigned value by so
- * much that few bits are left: ext4_es_status()'s `es_pblk >> ES_SHIFT`,
- * 5 of 64), a constant shifted left by a bounded count (vc.c's `1 <<
- * ((cap1 & 0xc00) >> 10)`), unsigned bit-fields (writeback_control's
- * `unsigned for_kupdate:1`), either arm of ?:.  With leaves, what
- * ascii_at() proves of a part counts as 0x7f.
- */
 /* Bound b converted to type to: kept when it fits, an unsigned type's
  * largest value when it does not, unknown when a signed one may wrap it
  * negative.  Plain char counts as signed, whatever it is here. */
@@ -302,6 +301,16 @@ static long long cast_bound(struct ctype to, long long b)
 	}
 }
 
+/*
+ * The largest value v can have when it is never negative, or UNBOUNDED,
+ * from its shape: constants, truth values (comparisons, !, && and ||, a
+ * bool), masks, remainders, right shifts (of an unsigned value by so
+ * much that few bits are left: ext4_es_status()'s `es_pblk >> ES_SHIFT`,
+ * 5 of 64), a constant shifted left by a bounded count (vc.c's `1 <<
+ * ((cap1 & 0xc00) >> 10)`), unsigned bit-fields (writeback_control's
+ * `unsigned for_kupdate:1`), either arm of ?:.  With leaves, what
+ * ascii_at() proves of a part counts as 0x7f.
+ */
 static long long shape_bound(const struct tree *t, int v, int leaves)
 {
 	long long k, a, b;
@@ -339,6 +348,9 @@ static long long shape_bound(const struct tree *t, int v, int leaves)
 			b = shape_bound(t, child(t, v, 1), leaves);
 			return a < b ? a : b;
 		}
+		if (n->op == OP_SHL && eval_const(t, child(t, v, 0), &k) && k >= 0 && k < 128 &&
+		    (b = shape_bound(t, child(t, v, 1), leaves)) < 24)
+			return k << b;
 		if ((n->op != OP_REM && n->op != OP_SHR) || !eval_const(t, child(t, v, 1), &k))
 			break;
 		a = shape_bound(t, child(t, v, 0), leaves);
@@ -363,28 +375,12 @@ static long long shape_bound(const struct tree *t, int v, int leaves)
 	default:
 		break;
 	}
-	if (n->kind == CXCursor_BinaryOperator && n->op == OP_SHL &&
-	    eval_const(t, child(t, v, 0), &k) && k >= 0 && k < 128 &&
-	    (b = shape_bound(t, child(t, v, 1), leaves)) < 24)
-		return k << b;
 	return leaves && ascii_at(t, v, NULL, 0) ? 0x7f : UNBOUNDED;
 }
 
 long long value_bound(const struct tree *t, int v)
 {
 	return shape_bound(t, v, 1);
-}
-
-struct local_writes {
-	struct walk *w;
-	int depth;
-};
-
-static int ascii_local_write(const struct tree *t, int v, void *arg)
-{
-	struct local_writes *l = arg;
-
-	return v < 0 || ascii_at(t, v, l->w, l->depth) || ascii_table_read(t, strip_parens(t, v));
 }
 
 /*
@@ -409,7 +405,7 @@ static int ascii_local_int(struct walk *w, int v, int depth)
 	for (size_t k = 0; k < w->nalocal; k++)
 		if (clang_equalCursors(w->alocal[k].fn, d))
 			return w->alocal[k].ascii;
-	ascii = each_write(w, d, ascii_local_write, &l);
+	ascii = each_write(w, d, ascii_write, &l);
 	if (depth == 0) {
 		grow(&w->alocal, &w->alocalcap, w->nalocal + 1, sizeof(*w->alocal));
 		w->alocal[w->nalocal++] = (struct ascii_fn){ d, ascii };
@@ -505,6 +501,8 @@ static int own_pointer_use(const struct tree *t, int top)
 {
 	int p = t->n[top].parent, callee;
 	CXString name;
+	const char *s;
+	size_t len;
 	int freed;
 
 	if (p < 0)
@@ -517,8 +515,9 @@ static int own_pointer_use(const struct tree *t, int top)
 	if (t->n[p].kind != CXCursor_CallExpr || (callee = child(t, p, 0)) < 0 || callee == top)
 		return 0;
 	name = clang_getCursorSpelling(t->n[p].cur);	/* kfree, vfree, free */
-	freed = strlen(clang_getCString(name)) >= 4 &&
-		!strcmp(clang_getCString(name) + strlen(clang_getCString(name)) - 4, "free");
+	s = clang_getCString(name);
+	len = strlen(s);
+	freed = len >= 4 && !strcmp(s + len - 4, "free");
 	clang_disposeString(name);
 	return freed;
 }
@@ -584,5 +583,5 @@ int ascii_source(struct walk *w, int src)
 		return 1;
 	/* written other values elsewhere, but here only this one reaches */
 	v = reaching_value(w, d, i);
-	return v >= 0 && ascii_write(t, v, w);
+	return v >= 0 && ascii_write(t, v, &(struct local_writes){ w, 0 });
 }

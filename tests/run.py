@@ -8,12 +8,14 @@ official 2.1.0 schema) and how it exits.  Closing line: "N passed, N failed".
 import argparse
 import collections
 import json
+import multiprocessing
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 
 from harness import *  # noqa: F401,F403 (the shared helpers)
@@ -566,6 +568,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--charscan", required=True)
     ap.add_argument("-k", help="run tests whose name contains this")
+    ap.add_argument("-j", "--jobs", type=int, default=len(os.sched_getaffinity(0)),
+                    help="tests run at once (default: the CPUs this process may use)")
     a = ap.parse_args()
     Env.charscan = os.path.abspath(a.charscan)
     Env.work = tempfile.mkdtemp(prefix="charscan-tests.")
@@ -586,24 +590,61 @@ def main():
     import rspfiles  # noqa: F401
     import origins  # noqa: F401
     import benchrows  # noqa: F401
+    CHOSEN[:] = [t for t in TESTS if not a.k or a.k in t.__name__.replace("_", " ")]
+    base = Env.work
     passed = failed = 0
-    for t in TESTS:
-        name = t.__name__.replace("_", " ")
-        if a.k and a.k not in name:
-            continue
-        try:
-            t()
-            passed += 1
-            print("ok      %s" % name)
-        except Failure as e:
-            failed += 1
-            print("FAILED  %s\n        %s" % (name, str(e).replace("\n", "\n        ")))
-        except Exception:
-            failed += 1
-            print("FAILED  %s (exception)\n%s" % (name, traceback.format_exc()))
-    shutil.rmtree(Env.work, ignore_errors=True)
+    # Each test in a forked worker with its own scratch folder and its
+    # output kept; results are printed in the suite's order as they come.
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(max(1, a.jobs)) as pool:
+        for ok, text in pool.imap(run_one, [(base, i) for i in range(len(CHOSEN))]):
+            passed += ok
+            failed += not ok
+            sys.stdout.write(text)
+            sys.stdout.flush()
+    shutil.rmtree(base, ignore_errors=True)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
+
+
+CHOSEN = []	# the tests this run: the workers find theirs by index
+
+
+def run_one(job):
+    """One test in this worker: its scratch folder apart from every other
+    test's (helpers name folders by purpose, and two tests may share a
+    name), its stdout and stderr, the child processes' too, kept and
+    returned with the verdict line."""
+    base, i = job
+    t = CHOSEN[i]
+    Env.work = os.path.join(base, "t%03d" % i)
+    os.makedirs(Env.work)
+    name = t.__name__.replace("_", " ")
+    with tempfile.TemporaryFile(mode="w+", errors="replace") as log:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        saved = os.dup(1), os.dup(2)
+        os.dup2(log.fileno(), 1)
+        os.dup2(log.fileno(), 2)
+        t0 = time.monotonic()
+        try:
+            t()
+            ok, verdict = True, "ok      %s" % name
+        except Failure as e:
+            ok, verdict = False, "FAILED  %s\n        %s" % (name, str(e).replace("\n", "\n        "))
+        except Exception:
+            ok, verdict = False, "FAILED  %s (exception)\n%s" % (name, traceback.format_exc())
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+        seconds = time.monotonic() - t0
+        log.seek(0)
+        text = log.read()
+    return ok, "%s%s  [%.0f s]\n" % (text, verdict, seconds)
 
 
 if __name__ == "__main__":

@@ -48,7 +48,7 @@ OBJS := $(SRCS:scanner/%.c=$(BUILD)/%.o)
 RULE_DOCS := $(sort $(wildcard rules/CS*.md))
 CHARSCAN := $(BUILD)/charscan
 # Fuzz harnesses (fuzz/NAME.c); make check replays their corpora.
-FUZZERS := compdb config suppress sarif-read writers wire fix rspfile
+FUZZERS := compdb config suppress sarif-read writers wire fix rspfile literal
 REPLAYS := $(FUZZERS:%=$(BUILD)/replay-%)
 
 all: $(CHARSCAN) $(BUILD)/charscan.1

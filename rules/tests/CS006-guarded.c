@@ -240,6 +240,25 @@ void start_dongle(int ps4, const char *user)
 {
 	send_magic(ps4 ? magic_ps4 : magic_ps3);
 	send_magic("ab");
+	send_magic("\001" "3\t\x7f\177");	/* escapes, all below 0x80 */
 	send_other(magic_odd);
 	send_other(user);
+}
+
+/* A literal's escapes are decoded: one byte above 0x7f, in hex or in
+ * octal, and the reads are any byte. */
+static void send_hex(const char *magic)
+{
+	send_value((5 << 8) | magic[0]);		/* expect: CS006 {{'magic[0]'}} */
+}
+
+static void send_octal(const char *magic)
+{
+	send_value((5 << 8) | magic[0]);		/* expect: CS006 {{'magic[0]'}} */
+}
+
+void start_other_dongle(void)
+{
+	send_hex("ab" "\x80");
+	send_octal("a\0\200");
 }

@@ -9,8 +9,9 @@
  * a finding whose char is (read through) such a parameter is dropped
  * once the whole TU has been seen (said as a pass with --explain).  A
  * function with external linkage is called from the whole scan: its
- * calls and its parameters' findings are records for the join
- * (xbuffers.c, xtu/buffers.c), pci_find_saved_cap(dev, PCI_CAP_ID_EXP).
+ * calls and its char and const char * parameters' findings are records
+ * for the join (xbuffers.c, xtu/buffers.c), pci_find_saved_cap(dev,
+ * PCI_CAP_ID_EXP), __i915_printk(i915, KERN_ERR, ...).
  */
 #include <stdlib.h>
 #include "core/core.h"
@@ -76,16 +77,40 @@ static void note_call(struct walk *w, int call, CXCursor fn)
 	}
 }
 
-/* A call of a function other TUs call too: what each char argument
- * gives, for the join (records G under "v:name", xtu/buffers.c).  Not
- * a char *'s: the strings every printk() is given, a test's
- * hash("abc"). */
+/* A const char * parameter: the function reads the text it is given and
+ * never writes it, so text that is ASCII at every call stays ASCII. */
+static int points_to_const_plain_char(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	else if (t.kind == CXType_IncompleteArray || t.kind == CXType_ConstantArray)
+		t = clang_getArrayElementType(t);
+	else
+		return 0;
+	return is_plain_char(t) && clang_isConstQualifiedType(t);
+}
+
+/* A parameter of a function other TUs call that the join judges by its
+ * calls: a plain char, or a const char * (i915's __i915_printk(...,
+ * KERN_ERR, ...), pci_vpd_find_ro_info_keyword(..., "SN", ...)). */
+static int judged_by_calls(CXCursor fn, int k)
+{
+	CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)k));
+
+	return is_plain_char(t) || points_to_const_plain_char(t);
+}
+
+/* A call of a function other TUs call too: what each such argument
+ * gives, for the join (records G under "v:name", xtu/buffers.c).  A
+ * char * that is not const is left out: the function may write what it
+ * points at. */
 static void note_open_value_call(struct walk *w, int call, CXCursor fn)
 {
 	int n = clang_Cursor_getNumArguments(fn);
 
 	for (int k = 0; k < n; k++) {
-		int ascii = ascii_argument_of(w, call, fn, k, 0);
+		int ascii = judged_by_calls(fn, k) ? ascii_argument_of(w, call, fn, k, 1) : -1;
 
 		if (ascii >= 0)
 			note_value_argument(w, call, fn, k, ascii);
@@ -178,9 +203,7 @@ void drop_ascii_params(struct walk *w, unsigned char *drop)
 		/* its callers are in the whole scan: the join's (a store
 		 * through the parameter is judged by its readers, xbuffers.c) */
 		if (external_function(pf->fn)) {
-			if (w->out->v[pf->finding].rule == CS004 ||
-			    !is_plain_char(clang_getCursorType(clang_Cursor_getArgument(pf->fn,
-								(unsigned)pf->index))))
+			if (w->out->v[pf->finding].rule == CS004 || !judged_by_calls(pf->fn, pf->index))
 				continue;
 			note_kept_value(w, pf->finding, pf->fn, pf->index);
 			continue;

@@ -27,16 +27,13 @@ static int no_escapes(CXCursor lit)
 	return plain;
 }
 
-/* A literal spelled with ASCII characters only and no escapes ("ab"):
- * evaluating one outside an initializer gives nothing. */
+/* A literal argument: libclang evaluates a literal only where it
+ * initializes an array, so its spelling is read (core/literal.c). */
 static int ascii_spelling(CXCursor lit)
 {
 	CXString sp = clang_getCursorSpelling(lit);
-	const char *p = clang_getCString(sp);
-	int ok = p && *p && !strchr(p, '\\');
+	int ok = literal_is_ascii(clang_getCString(sp));
 
-	for (; ok && *p; p++)
-		ok = ascii((unsigned char)*p);
 	clang_disposeString(sp);
 	return ok;
 }

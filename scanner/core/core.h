@@ -17,6 +17,7 @@
 #include "spawn.h"
 #include "pool.h"
 #include "shadow.h"
+#include "literal.h"
 #include "options.h"
 #include "version.h"
 

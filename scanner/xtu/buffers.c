@@ -171,7 +171,7 @@ static char *pass_text(const struct xtu_plan *p, const struct xrec *s)
 
 	if (!strncmp(s->name, "v:", 2))
 		return xasprintf("'%s': every call of %s() the scan sees (in %u TU%s) passes "
-				 "argument %u a value in 0..127", strlen(expr) > 6 ? expr + 6 : "value",
+				 "argument %u ASCII only (a value in 0..127, or constant ASCII text)", strlen(expr) > 6 ? expr + 6 : "value",
 				 s->name + 2, n, n == 1 ? "" : "s", s->arg + 1);
 	if (strncmp(s->name, "c:", 2))
 		return xasprintf("'%s': stored into the memory argument %u of %s() points at; "

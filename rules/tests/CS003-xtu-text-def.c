@@ -1,0 +1,49 @@
+/*
+ * A const char * parameter of a function other TUs call: when every call
+ * the scan sees points it at constant ASCII text, what it reads there is
+ * ASCII (CS003-xtu-text-use.c holds the other calls).  i915's
+ * __i915_printk(i915, KERN_ERR, ...) reads `level[1] <= KERN_ERR[1]`,
+ * a digit of a KERN_* literal at every call; drivers/pci/vpd.c compares
+ * the bytes of `kw`, a two-letter keyword literal at every call.
+ */
+int xt_level_is_error(const char *level)
+{
+	return level[1] <= '3';			/* ok: CS003 {{every call of xt_level_is_error() the scan sees (in 2 TUs)}} */
+}
+
+int xt_keyword_before(const char *kw, char c)
+{
+	return kw[0] < c;			/* ok: CS003 */
+}
+
+/* one call passes a buffer's bytes */
+int xt_mixed_text(const char *s)
+{
+	return s[0] < 'a';			/* expect: CS003 */
+}
+
+/* every call passes a literal, but only this file calls it: the scan may
+ * hold just it and a test of it */
+int xt_own_file_text(const char *s)
+{
+	return s[0] < 'a';			/* expect: CS003 */
+}
+
+/* not const: the function may be given text it (or its caller) changes */
+int xt_writable_text(char *s)
+{
+	return s[0] < 'a';			/* expect: CS003 */
+}
+
+/* one call's literal holds a byte >= 0x80 */
+int xt_high_literal(const char *s)
+{
+	return s[0] < 'a';			/* expect: CS003 */
+}
+
+int xt_probe(void)
+{
+	return xt_level_is_error("\001" "3") + xt_keyword_before("SN", 'Z') +
+	       xt_own_file_text("abc") + xt_mixed_text("x") + xt_writable_text("w") +
+	       xt_high_literal("a");
+}

@@ -99,6 +99,65 @@ unsigned after_step(const char *s)
 	return 0;
 }
 
+/* A guard outside a loop tests the first byte only when the loop steps
+ * the pointer: the second time round, the use reads a byte nothing
+ * tested.  A do-while that tests again before each next round, or a
+ * loop that does not step, keeps the guard. */
+int digits_then_any(const char *p, int k)
+{
+	int n = 0;
+
+	if (isdigit(*p))
+		while (k--)
+			n = n * 10 + *p++ - '0';	/* expect: CS006 */
+	return n;
+}
+
+int digits_step_after_use(const char *p, int k)
+{
+	int n = 0;
+
+	if (isdigit(*p))
+		do {
+			n = n * 10 + *p - '0';		/* expect: CS006 */
+			p++;
+		} while (--k);
+	return n;
+}
+
+int digits_retested(const char *p)
+{
+	int n = 0;
+
+	if (isdigit(*p))
+		do {
+			n = n * 10 + *p++ - '0';	/* ok: CS006 */
+		} while (isdigit(*p));
+	return n;
+}
+
+int digit_repeated(const char *p, int k)
+{
+	int n = 0;
+
+	if (isdigit(*p))
+		for (; k > 0; k--)
+			n = n * 10 + *p - '0';		/* ok: CS006 */
+	return n;
+}
+
+int digits_each_round(const char *p, int k)
+{
+	int n = 0;
+
+	for (; k > 0; k--, p++) {
+		if (!isdigit(*p))
+			break;
+		n = n * 10 + *p - '0';			/* ok: CS006 */
+	}
+	return n;
+}
+
 unsigned index_moved(const char *buf, int i)
 {
 	if (!isdigit(buf[i]))

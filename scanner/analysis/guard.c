@@ -22,7 +22,9 @@
  * ASCII, and that nothing falls into from above, is a guard too.  The
  * value is recognised by its text, with ++, -- and parentheses taken off
  * (*s++ reads what isdigit(*s) tested); a write between the test and the
- * use to a variable the text names (s++, i = ...) undoes the guard.
+ * use to a variable the text names (s++, i = ...) undoes the guard, and
+ * so does one anywhere in a loop between them, unless the loop tests
+ * again before each next round (do ... while (isdigit(*s))).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -428,6 +430,26 @@ static int names(const char *key, const char *name)
 	return 0;
 }
 
+/* Does node n write a variable the key reads (s++, i = ..., n += 2)? */
+static int writes_key(struct walk *w, int n, const char *key)
+{
+	const struct tree *t = &w->t;
+	const struct node *x = &t->n[n];
+	int target = -1, hit;
+	char *name;
+
+	if ((x->kind == CXCursor_UnaryOperator && (x->op == OP_INC || x->op == OP_DEC)) ||
+	    (x->kind == CXCursor_BinaryOperator && x->op == OP_ASSIGN) ||
+	    x->kind == CXCursor_CompoundAssignOperator)
+		target = strip_implicit(t, child(t, n, 0));
+	if (target < 0)
+		return 0;
+	name = value_key(w, target);
+	hit = names(key, name);
+	free(name);
+	return hit;
+}
+
 /* Is a variable the key reads written in nodes [from, use) (after the
  * guard: qualifier = *fmt++; then *fmt is another byte)?  The use's own
  * ++ (*s++ reads before it steps) is not before it, and neither is an
@@ -437,24 +459,34 @@ static int written_between(struct walk *w, int from, int use, const char *key)
 {
 	const struct tree *t = &w->t;
 
-	for (int n = from; n < use && n < t->len; n++) {
-		const struct node *x = &t->n[n];
-		int target = -1, hit;
-		char *name;
-
-		if (use < subtree_end(t, n))
-			continue;
-		if ((x->kind == CXCursor_UnaryOperator && (x->op == OP_INC || x->op == OP_DEC)) ||
-		    (x->kind == CXCursor_BinaryOperator && x->op == OP_ASSIGN) ||
-		    x->kind == CXCursor_CompoundAssignOperator)
-			target = strip_implicit(t, child(t, n, 0));
-		if (target < 0)
-			continue;
-		name = value_key(w, target);
-		hit = names(key, name);
-		free(name);
-		if (hit)
+	for (int n = from; n < use && n < t->len; n++)
+		if (use >= subtree_end(t, n) && writes_key(w, n, key))
 			return 1;
+	return 0;
+}
+
+static int is_loop(enum CXCursorKind k)
+{
+	return k == CXCursor_WhileStmt || k == CXCursor_ForStmt || k == CXCursor_DoStmt;
+}
+
+/* A loop between the guard (whose region starts at node from) and the
+ * use runs the use again after its own writes: `if (isdigit(*p)) while
+ * (k--) n += *p++;` tests the first byte only.  Unless the loop's own
+ * condition guards again (do ... while (isdigit(*p))), a write anywhere
+ * in it of what the key reads undoes the guard. */
+static int loop_rewrites(struct walk *w, int from, int use, const char *key, guard_test test)
+{
+	const struct tree *t = &w->t;
+
+	for (int l = t->n[use].parent; l >= from; l = t->n[l].parent) {
+		if (!is_loop(t->n[l].kind))
+			continue;
+		if (t->n[l].kind == CXCursor_DoStmt && test(w, child(t, l, 1), key, 1))
+			continue;
+		for (int n = l; n < subtree_end(t, l); n++)
+			if (writes_key(w, n, key))
+				return 1;
 	}
 	return 0;
 }
@@ -475,7 +507,8 @@ static int unwritten_guard(struct walk *w, int at, const char *key, guard_test t
 	} else {
 		from = subtree_end(t, g);
 	}
-	return from >= 0 && !written_between(w, from, at, key) ? g : -1;
+	return from >= 0 && !written_between(w, from, at, key) &&
+	       !loop_rewrites(w, from, at, key, test) ? g : -1;
 }
 
 /* Is carrier k's assignment of the char its only write of anything but

@@ -83,6 +83,9 @@ int fo_serial_set(const void *user)
  * ip_tos2prio[], 0..6, read through rt_tos2priority() elsewhere). */
 const unsigned char fo_tos2prio[16] = { 0, 1, 0, 0, 2, 2, 2, 2, 6, 6, 6, 6, 4, 4, 4, 4 };
 const unsigned char fo_marks[2] = { 1, 0x90 };
+/* EXPORT_SYMBOL(ip_tos2prio) takes the table's address for the module
+ * linker: nothing may write const memory through it. */
+const void *const fo_export_tos2prio = &fo_tos2prio;
 
 union fo_word {
 	unsigned int word;

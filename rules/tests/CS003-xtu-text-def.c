@@ -41,9 +41,51 @@ int xt_high_literal(const char *s)
 	return s[0] < 'a';			/* expect: CS003 */
 }
 
+/* drivers/pci/vpd.c: the exported pci_vpd_find_ro_info_keyword() passes
+ * its kw on to the static pci_vpd_find_info_keyword(); the calls of the
+ * exported one decide. */
+static int xt_find_keyword(const unsigned char *buf, const char *kw)
+{
+	return buf[0] == kw[0];			/* ok: CS008 {{every call of xt_find_ro_keyword() the scan sees}} */
+}
+
+int xt_find_ro_keyword(const unsigned char *buf, const char *kw)
+{
+	return xt_find_keyword(buf, kw);
+}
+
+/* the same, but a call of the exported one passes a buffer */
+static int xt_find_mixed(const unsigned char *buf, const char *kw)
+{
+	return buf[0] == kw[0];			/* expect: CS008 */
+}
+
+int xt_find_mixed_ro(const unsigned char *buf, const char *kw)
+{
+	return xt_find_mixed(buf, kw);
+}
+
+/* the same, but the static one is also given a buffer directly */
+static int xt_find_direct(const unsigned char *buf, const char *kw)
+{
+	return buf[0] == kw[0];			/* expect: CS008 */
+}
+
+int xt_find_direct_ro(const unsigned char *buf, const char *kw)
+{
+	return xt_find_direct(buf, kw);
+}
+
+int xt_find_direct_any(const unsigned char *buf, const char *any)
+{
+	return xt_find_direct(buf, any);
+}
+
 int xt_probe(void)
 {
 	return xt_level_is_error("\001" "3") + xt_keyword_before("SN", 'Z') +
 	       xt_own_file_text("abc") + xt_mixed_text("x") + xt_writable_text("w") +
-	       xt_high_literal("a");
+	       xt_high_literal("a") + xt_find_ro_keyword((const unsigned char *)"x", "SN") +
+	       xt_find_mixed_ro((const unsigned char *)"x", "PN") +
+	       xt_find_direct_ro((const unsigned char *)"x", "MN");
 }

@@ -429,6 +429,17 @@ static void note_definition(struct walk *w, int i)
 	free(key);
 }
 
+/* &table of a const table (EXPORT_SYMBOL(ip_tos2prio) takes it for the
+ * module linker): nothing may write const memory through it, so its
+ * initializer stays all it holds. */
+static int addresses_const_table(const struct tree *t, int addr)
+{
+	int v = strip_implicit(t, child(t, addr, 0));
+
+	return v >= 0 && t->n[v].kind == CXCursor_DeclRefExpr &&
+	       const_table(clang_getCursorReferenced(t->n[v].cur));
+}
+
 void note_field_writes(struct walk *w)
 {
 	const struct tree *t = &w->t;
@@ -455,7 +466,7 @@ void note_field_writes(struct walk *w)
 				note_value(w, key, child(t, i, 1), i);
 			else if (n->op == OP_AND_A && value_bound(t, child(t, i, 1)) <= 0x7f)
 				add_write(w, key, XW_ASCII, NULL, i);
-			else if (n->op == OP_ADDR)
+			else if (n->op == OP_ADDR && !addresses_const_table(t, i))
 				add_write(w, key, XW_UNKNOWN, NULL, i);
 			else if (n->kind != CXCursor_UnaryOperator || n->op == OP_INC ||
 				 n->op == OP_DEC)

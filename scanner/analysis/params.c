@@ -38,13 +38,19 @@ static int internal_function(CXCursor fn)
 	       clang_getCursorLinkage(fn) == CXLinkage_Internal;
 }
 
+static int external_function(CXCursor fn)
+{
+	return !clang_Cursor_isNull(fn) && clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+	       clang_getCursorLinkage(fn) == CXLinkage_External;
+}
+
 static struct param_use *param_of(struct walk *w, CXCursor fn, int index)
 {
 	for (size_t k = 0; k < w->nparam; k++)
 		if (w->param[k].index == index && clang_equalCursors(w->param[k].fn, fn))
 			return &w->param[k];
 	grow(&w->param, &w->paramcap, w->nparam + 1, sizeof(*w->param));
-	w->param[w->nparam] = (struct param_use){ fn, index, 0, 0, 0 };
+	w->param[w->nparam] = (struct param_use){ .fn = fn, .index = index, .via_index = -1 };
 	return &w->param[w->nparam++];
 }
 
@@ -63,17 +69,56 @@ static int ascii_argument_of(struct walk *w, int call, CXCursor fn, int k, int p
 	return -1;
 }
 
+static int judged_by_calls(CXCursor fn, int k);
+static int written(const struct tree *t, CXCursor decl);
+
+/* Argument k of a call is a parameter of the function being walked, one
+ * of a function other files call that the join judges by its calls and
+ * the body never writes (pci_vpd_find_ro_info_keyword(buf, len, kw, ...)
+ * passing its kw on to the static pci_vpd_find_info_keyword()): its
+ * index there, or -1. */
+static int passed_on(struct walk *w, int call, int k)
+{
+	int arg = strip_implicit(&w->t, child(&w->t, call, k + 1));
+	CXCursor caller = w->t.n[0].cur, d;
+	int n;
+
+	if (arg < 0 || w->t.n[arg].kind != CXCursor_DeclRefExpr || !external_function(caller))
+		return -1;
+	d = clang_getCursorReferenced(w->t.n[arg].cur);
+	if (clang_getCursorKind(d) != CXCursor_ParmDecl || written(&w->t, d))
+		return -1;
+	n = clang_Cursor_getNumArguments(caller);
+	for (int j = 0; j < n; j++)
+		if (clang_equalCursors(clang_Cursor_getArgument(caller, (unsigned)j), d))
+			return judged_by_calls(caller, j) ? j : -1;
+	return -1;
+}
+
 static void note_call(struct walk *w, int call, CXCursor fn)
 {
 	int n = clang_Cursor_getNumArguments(fn);
 
 	for (int k = 0; k < n; k++) {
-		int ascii = ascii_argument_of(w, call, fn, k, 1);
+		int ascii = ascii_argument_of(w, call, fn, k, 1), via;
+		struct param_use *u;
 
-		if (ascii > 0)
+		if (ascii > 0) {
 			param_of(w, fn, k)->ascii_args++;
-		else if (!ascii)
-			param_of(w, fn, k)->other_args++;
+		} else if (!ascii) {
+			u = param_of(w, fn, k);
+			via = passed_on(w, call, k);
+			/* one such parameter only: the record names one */
+			if (via >= 0 && (!u->via_args ||
+					 (u->via_index == via &&
+					  clang_equalCursors(u->via, clang_getCanonicalCursor(w->t.n[0].cur))))) {
+				u->via = clang_getCanonicalCursor(w->t.n[0].cur);
+				u->via_index = via;
+				u->via_args++;
+			} else {
+				u->other_args++;
+			}
+		}
 	}
 }
 
@@ -115,12 +160,6 @@ static void note_open_value_call(struct walk *w, int call, CXCursor fn)
 		if (ascii >= 0)
 			note_value_argument(w, call, fn, k, ascii);
 	}
-}
-
-static int external_function(CXCursor fn)
-{
-	return !clang_Cursor_isNull(fn) && clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
-	       clang_getCursorLinkage(fn) == CXLinkage_External;
 }
 
 void note_param_args(struct walk *w)
@@ -208,8 +247,15 @@ void drop_ascii_params(struct walk *w, unsigned char *drop)
 			note_kept_value(w, pf->finding, pf->fn, pf->index);
 			continue;
 		}
-		if (address_taken || !u->ascii_args || u->other_args)
+		if (address_taken || !(u->ascii_args || u->via_args) || u->other_args)
 			continue;
+		/* ASCII if every call of the function that passes its own
+		 * parameter on is given ASCII: the join's to say */
+		if (u->via_args) {
+			if (w->out->v[pf->finding].rule != CS004)
+				note_kept_value(w, pf->finding, u->via, u->via_index);
+			continue;
+		}
 		if (w->opts->explain)
 			say_as_pass(&w->out->v[pf->finding]);
 		else

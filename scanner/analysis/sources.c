@@ -450,6 +450,13 @@ int ascii_value_seen(struct walk *w, int v)
 	return ascii_at(&w->t, v, w, 0);
 }
 
+static int ascii_arm(const struct tree *t, int arm)
+{
+	/* a macro's branch its constant condition never takes (tree/ast.c):
+	 * i915's `i915_error_injected() ? KERN_DEBUG : KERN_ERR` */
+	return (arm >= 0 && t->n[arm].kind == CXCursor_NullStmt) || ascii_pointer(t, arm);
+}
+
 int ascii_pointer(const struct tree *t, int arg)
 {
 	int i = strip_implicit(t, arg);
@@ -458,7 +465,7 @@ int ascii_pointer(const struct tree *t, int arg)
 	if (i < 0)
 		return 0;
 	if (t->n[i].kind == CXCursor_ConditionalOperator)
-		return ascii_pointer(t, child(t, i, 1)) && ascii_pointer(t, child(t, i, 2));
+		return ascii_arm(t, child(t, i, 1)) && ascii_arm(t, child(t, i, 2));
 	if (t->n[i].kind == CXCursor_StringLiteral)
 		return ascii_spelling(t->n[i].cur);
 	if (t->n[i].kind != CXCursor_DeclRefExpr)

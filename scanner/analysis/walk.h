@@ -204,6 +204,11 @@ struct param_use {
 	int index;
 	unsigned ascii_args, other_args;
 	int address_taken;
+	/* calls that pass a parameter of the calling function, one the
+	 * join judges by its own calls (via, argument via_index) */
+	unsigned via_args;
+	CXCursor via;
+	int via_index;
 };
 
 /* A finding about such a parameter's char, kept until the TU is seen. */

@@ -13,7 +13,14 @@ int xt_level_is_error(const char *level)
 
 int xt_keyword_before(const char *kw, char c)
 {
-	return kw[0] < c;			/* ok: CS003 */
+	return kw[0] < 'Z' &&			/* ok: CS003 */
+	       kw[1] < c;			/* expect: CS003 */ /* two parameters are not followed together */
+}
+
+/* the other char compared is any byte: the literal alone says nothing */
+int xt_two_texts(const char *s, const char *t)
+{
+	return s[0] < t[0];			/* expect: CS003 */
 }
 
 /* one call passes a buffer's bytes */
@@ -81,11 +88,24 @@ int xt_find_direct_any(const unsigned char *buf, const char *any)
 	return xt_find_direct(buf, any);
 }
 
+/* literals at every call with a prototype; CS004-xtu-noproto.c calls
+ * them through `int xt_kr_text();` and a non-const declaration */
+int xt_kr_text(const char *s)
+{
+	return s[0] < 'a';			/* expect: CS003 */
+}
+
+int xt_nonconst_text(const char *s)
+{
+	return s[0] < 'a';			/* expect: CS003 */
+}
+
 int xt_probe(void)
 {
-	return xt_level_is_error("\001" "3") + xt_keyword_before("SN", 'Z') +
+	return xt_level_is_error("\001" "3") + xt_keyword_before("SN", 'Z') + xt_two_texts("a", "b") +
 	       xt_own_file_text("abc") + xt_mixed_text("x") + xt_writable_text("w") +
 	       xt_high_literal("a") + xt_find_ro_keyword((const unsigned char *)"x", "SN") +
 	       xt_find_mixed_ro((const unsigned char *)"x", "PN") +
-	       xt_find_direct_ro((const unsigned char *)"x", "MN");
+	       xt_find_direct_ro((const unsigned char *)"x", "MN") + xt_kr_text("k") +
+	       xt_nonconst_text("n");
 }

@@ -6,6 +6,9 @@
  */
 int xt_level_is_error(const char *level);
 int xt_keyword_before(const char *kw, char c);
+int xt_two_texts(const char *s, const char *t);
+int xt_kr_text(const char *s);
+int xt_nonconst_text(const char *s);
 int xt_mixed_text(const char *s);
 int xt_writable_text(char *s);
 int xt_high_literal(const char *s);
@@ -27,5 +30,5 @@ int xt_use(const char *buf)
 	       xt_find_ro_keyword((const unsigned char *)buf, "V0") +
 	       xt_find_mixed_ro((const unsigned char *)buf, buf) +
 	       xt_find_direct_ro((const unsigned char *)buf, "RV") +
-	       xt_mixed_text(buf) + xt_writable_text("v") + xt_high_literal("\xe9t\xe9");
+	       xt_two_texts("c", buf) + xt_kr_text("k") + xt_nonconst_text("n") + xt_mixed_text(buf) + xt_writable_text("v") + xt_high_literal("\xe9t\xe9");
 }

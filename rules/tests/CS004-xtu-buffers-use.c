@@ -5,6 +5,7 @@
  */
 int xb_mc_map(char *buf, const unsigned char *bcast, int type);
 void xb_fill_number(char *out);
+void xb_fill_kr(char *out);
 void xb_fill_pointer(char *out);
 void xb_mark_bytes(char *out);
 void xb_exported(char *out);
@@ -23,6 +24,7 @@ void xb_group_added(const unsigned char *bcast)
 void xb_neigh(unsigned char *ha, const unsigned char *bcast)
 {
 	xb_mc_map((char *)ha, bcast, 2);
+	xb_fill_kr((char *)ha);
 }
 
 int xb_number(void)

@@ -146,6 +146,68 @@ int digit_repeated(const char *p, int k)
 	return n;
 }
 
+/* An early exit at the end of the body tests again before the next
+ * round, after the step or in it; a step whose block leaves the loop
+ * reaches no next round.  A continue before the exit skips it. */
+int digits_retested_at_end(const char *p)
+{
+	int n = 0;
+
+	if (!isdigit(*p))
+		return 0;
+	for (;;) {
+		n = n * 10 + *p - '0';		/* ok: CS006 */
+		p++;
+		if (!isdigit(*p))
+			break;
+	}
+	return n;
+}
+
+int digits_retested_stepping(const char *p)
+{
+	int n = 0;
+
+	if (isdigit(*p))
+		while (1) {
+			n = n * 10 + *p - '0';	/* ok: CS006 */
+			if (!isdigit(*++p))
+				break;
+		}
+	return n;
+}
+
+int digits_step_then_leave(const char *p, int k)
+{
+	int n = 0;
+
+	if (isdigit(*p))
+		for (; k > 0; k--) {
+			n = n * 10 + *p - '0';	/* ok: CS006 */
+			if (n > 1000) {
+				p++;
+				return n;
+			}
+		}
+	return n;
+}
+
+int digits_retest_skipped(const char *p, int k)
+{
+	int n = 0;
+
+	if (isdigit(*p))
+		for (;;) {
+			n = n * 10 + *p - '0';	/* expect: CS006 */
+			p++;
+			if (k-- > 0)
+				continue;
+			if (!isdigit(*p))
+				break;
+		}
+	return n;
+}
+
 int digits_each_round(const char *p, int k)
 {
 	int n = 0;

@@ -470,11 +470,62 @@ static int is_loop(enum CXCursorKind k)
 	return k == CXCursor_WhileStmt || k == CXCursor_ForStmt || k == CXCursor_DoStmt;
 }
 
+/* Does the block around write n (inside loop l) end with a return, or
+ * with a break of l itself: so that no next round of l sees the write
+ * (`if (n > 1000) { p++; return n; }`)? */
+static int leaves_loop_after(const struct tree *t, int n, int l)
+{
+	int inner = 0;		/* a loop or switch between takes the break */
+
+	for (int c = t->n[n].parent; c >= 0 && c != l; c = t->n[c].parent) {
+		int last = t->n[c].kind == CXCursor_CompoundStmt ? last_child(t, c) : -1;
+
+		if (last >= 0 && (t->n[last].kind == CXCursor_ReturnStmt ||
+				  (t->n[last].kind == CXCursor_BreakStmt && !inner)))
+			return 1;
+		inner |= is_loop(t->n[c].kind) || t->n[c].kind == CXCursor_SwitchStmt;
+	}
+	return 0;
+}
+
+/* Does the write at n reach a next round of loop l? */
+static int rewrites_in(struct walk *w, int n, int l, const char *key)
+{
+	return writes_key(w, n, key) && !leaves_loop_after(&w->t, n, l);
+}
+
+/* Does loop l's body end each round by testing again, after its every
+ * write of what the key reads: `if (!isdigit(*p)) break;` as a
+ * statement of the body, the writes before its test or inside it
+ * (`if (!isdigit(*++p)) break;`), none in the loop's header, and no
+ * continue that could skip it? */
+static int retests_each_round(struct walk *w, int l, const char *key, guard_test test)
+{
+	const struct tree *t = &w->t;
+	int body = t->n[l].kind == CXCursor_DoStmt ? child(t, l, 0) : last_child(t, l);
+	int end = -1;
+
+	if (body < 0 || t->n[body].kind != CXCursor_CompoundStmt)
+		return 0;
+	for (int s = t->n[body].first; s >= 0; s = t->n[s].next)
+		if (t->n[s].kind == CXCursor_IfStmt && nchildren(t, s) == 2 &&
+		    is_jump(t, child(t, s, 1)) && test(w, child(t, s, 0), key, 0))
+			end = subtree_end(t, child(t, s, 0));
+	if (end < 0)
+		return 0;
+	for (int n = l; n < subtree_end(t, l); n++)
+		if (t->n[n].kind == CXCursor_ContinueStmt ||
+		    (rewrites_in(w, n, l, key) && (n < body || n >= end)))
+			return 0;
+	return 1;
+}
+
 /* A loop between the guard (whose region starts at node from) and the
  * use runs the use again after its own writes: `if (isdigit(*p)) while
- * (k--) n += *p++;` tests the first byte only.  Unless the loop's own
- * condition guards again (do ... while (isdigit(*p))), a write anywhere
- * in it of what the key reads undoes the guard. */
+ * (k--) n += *p++;` tests the first byte only.  Unless the loop tests
+ * again before each next round (do ... while (isdigit(*p)), or an early
+ * exit at the end of its body), a write anywhere in it of what the key
+ * reads undoes the guard. */
 static int loop_rewrites(struct walk *w, int from, int use, const char *key, guard_test test)
 {
 	const struct tree *t = &w->t;
@@ -484,8 +535,10 @@ static int loop_rewrites(struct walk *w, int from, int use, const char *key, gua
 			continue;
 		if (t->n[l].kind == CXCursor_DoStmt && test(w, child(t, l, 1), key, 1))
 			continue;
+		if (retests_each_round(w, l, key, test))
+			continue;
 		for (int n = l; n < subtree_end(t, l); n++)
-			if (writes_key(w, n, key))
+			if (rewrites_in(w, n, l, key))
 				return 1;
 	}
 	return 0;

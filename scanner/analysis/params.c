@@ -146,16 +146,24 @@ static int judged_by_calls(CXCursor fn, int k)
 	return is_plain_char(t) || points_to_const_plain_char(t);
 }
 
-/* A call of a function other TUs call too: what each such argument
- * gives, for the join (records G under "v:name", xtu/buffers.c).  A
- * char * that is not const is left out: the function may write what it
- * points at. */
+/* A call of a function other TUs call too: what each char or char *
+ * argument gives, for the join (records G under "v:name",
+ * xtu/buffers.c), whatever this file's declaration says of const (the
+ * definition's decides).  Through a declaration without a prototype
+ * (`int f();`) the parameters are not known: every argument may be
+ * anything. */
 static void note_open_value_call(struct walk *w, int call, CXCursor fn)
 {
 	int n = clang_Cursor_getNumArguments(fn);
 
+	if (clang_getCursorType(fn).kind == CXType_FunctionNoProto) {
+		n = clang_Cursor_getNumArguments(w->t.n[call].cur);
+		for (int k = 0; k < n; k++)
+			note_value_argument(w, call, fn, k, 0);
+		return;
+	}
 	for (int k = 0; k < n; k++) {
-		int ascii = judged_by_calls(fn, k) ? ascii_argument_of(w, call, fn, k, 1) : -1;
+		int ascii = ascii_argument_of(w, call, fn, k, 1);
 
 		if (ascii >= 0)
 			note_value_argument(w, call, fn, k, ascii);

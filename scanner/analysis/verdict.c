@@ -584,10 +584,32 @@ void report_pass_of(struct walk *w, enum verdict_id id, int node, int named)
 		utf16_columns(w->tu, &f->related[i].loc);
 }
 
+/* The finding compares (or combines) two plain chars, the other not
+ * known to be ASCII: what one operand's origin says cannot let it go
+ * (`s[0] < t[0]` with s a literal at every call and t any byte). */
+static int other_char_unsure(struct walk *w, const struct report_at *at)
+{
+	const struct tree *t = &w->t;
+	int p, a, b, other;
+
+	if (at->operand < 0)
+		return 0;
+	for (p = t->n[at->operand].parent; p >= 0 && (t->n[p].kind == CXCursor_ParenExpr ||
+						      is_implicit_cast(t, p)); )
+		p = t->n[p].parent;
+	if (p < 0 || t->n[p].kind != CXCursor_BinaryOperator)
+		return 0;
+	a = strip_implicit(t, child(t, p, 0));
+	b = strip_implicit(t, child(t, p, 1));
+	other = a == strip_implicit(t, at->operand) ? b : a;
+	return other >= 0 && t->n[other].type.cls == T_PLAIN_CHAR && !ascii_value_seen(w, other);
+}
+
 void judge(struct walk *w, const struct verdict *v)
 {
 	struct report_at at = v->at;
 	struct finding *f;
+	int unsure;
 	CXCursor macro;
 
 	if (verdicts[v->id].pass)
@@ -599,14 +621,15 @@ void judge(struct walk *w, const struct verdict *v)
 		f->operand = operand_text(w, at.operand);
 	judge_origin(w, f, &at);
 	add_decl(w, f, at.decl);
-	if (!w->seed)
+	unsure = other_char_unsure(w, &at);
+	if (!w->seed && !unsure)
 		note_param_finding(w, at.decl, (size_t)(f - w->out->v));
 	add_call(f, at.car, w->seed, w->tu);
 	add_return(f, at.ret);
 	if (!at.ret) {
 		add_callee_return(w, f, at.operand);
 		/* A store (CS004) writes the field; the others read it. */
-		if (f->rule != CS004) {
+		if (f->rule != CS004 && !unsure) {
 			note_field_read(w, f, at.decl, at.operand);
 			note_field_use(w, (size_t)(f - w->out->v),
 				       origin_decl(w, at.decl, at.operand), NULL);

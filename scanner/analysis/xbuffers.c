@@ -189,6 +189,17 @@ void note_open_call(struct walk *w, int call, CXCursor callee)
 
 	if (!w->xout || !external_function(callee))
 		return;
+	/* `int f();`: any argument may be the memory a char * takes */
+	if (clang_getCursorType(callee).kind == CXType_FunctionNoProto) {
+		struct loc at = where(w, call);
+
+		name = spelling(callee);
+		for (int k = 0; k < n; k++)
+			tell_once(w, name, (unsigned)k, "number", &at);
+		free(at.path);
+		free(name);
+		return;
+	}
 	for (int k = 0; k < n; k++) {
 		int a = strip_implicit(&w->t, child(&w->t, call, k + 1));
 		struct loc at;

@@ -22,14 +22,21 @@ static int is_plain_char(CXType t)
 	return classify_type(t).cls == T_PLAIN_CHAR;
 }
 
-/* char *p, or char p[] (a parameter's array is a pointer). */
-static int points_to_plain_char(CXType t)
+/* What char *p or char p[] points at (a parameter's array is a
+ * pointer); an invalid type for anything else. */
+static CXType pointee(CXType t)
 {
 	t = clang_getCanonicalType(t);
 	if (t.kind == CXType_Pointer)
-		return is_plain_char(clang_getPointeeType(t));
-	return (t.kind == CXType_IncompleteArray || t.kind == CXType_ConstantArray) &&
-	       is_plain_char(clang_getArrayElementType(t));
+		return clang_getPointeeType(t);
+	if (t.kind == CXType_IncompleteArray || t.kind == CXType_ConstantArray)
+		return clang_getArrayElementType(t);
+	return (CXType){ .kind = CXType_Invalid };
+}
+
+static int points_to_plain_char(CXType t)
+{
+	return is_plain_char(pointee(t));
 }
 
 static int internal_function(CXCursor fn)
@@ -98,6 +105,7 @@ static int passed_on(struct walk *w, int call, int k)
 static void note_call(struct walk *w, int call, CXCursor fn)
 {
 	int n = clang_Cursor_getNumArguments(fn);
+	CXCursor caller = clang_getCanonicalCursor(w->t.n[0].cur);
 
 	for (int k = 0; k < n; k++) {
 		int ascii = ascii_argument_of(w, call, fn, k, 1), via;
@@ -105,19 +113,20 @@ static void note_call(struct walk *w, int call, CXCursor fn)
 
 		if (ascii > 0) {
 			param_of(w, fn, k)->ascii_args++;
-		} else if (!ascii) {
-			u = param_of(w, fn, k);
-			via = passed_on(w, call, k);
-			/* one such parameter only: the record names one */
-			if (via >= 0 && (!u->via_args ||
-					 (u->via_index == via &&
-					  clang_equalCursors(u->via, clang_getCanonicalCursor(w->t.n[0].cur))))) {
-				u->via = clang_getCanonicalCursor(w->t.n[0].cur);
-				u->via_index = via;
-				u->via_args++;
-			} else {
-				u->other_args++;
-			}
+			continue;
+		}
+		if (ascii < 0)
+			continue;
+		u = param_of(w, fn, k);
+		via = passed_on(w, call, k);
+		/* one such parameter only: the record names one */
+		if (via >= 0 && (!u->via_args ||
+				 (u->via_index == via && clang_equalCursors(u->via, caller)))) {
+			u->via = caller;
+			u->via_index = via;
+			u->via_args++;
+		} else {
+			u->other_args++;
 		}
 	}
 }
@@ -126,14 +135,9 @@ static void note_call(struct walk *w, int call, CXCursor fn)
  * never writes it, so text that is ASCII at every call stays ASCII. */
 static int points_to_const_plain_char(CXType t)
 {
-	t = clang_getCanonicalType(t);
-	if (t.kind == CXType_Pointer)
-		t = clang_getPointeeType(t);
-	else if (t.kind == CXType_IncompleteArray || t.kind == CXType_ConstantArray)
-		t = clang_getArrayElementType(t);
-	else
-		return 0;
-	return is_plain_char(t) && clang_isConstQualifiedType(t);
+	CXType p = pointee(t);
+
+	return is_plain_char(p) && clang_isConstQualifiedType(p);
 }
 
 /* A parameter of a function other TUs call that the join judges by its

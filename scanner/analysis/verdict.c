@@ -594,9 +594,7 @@ static int other_char_unsure(struct walk *w, const struct report_at *at)
 
 	if (at->operand < 0)
 		return 0;
-	for (p = t->n[at->operand].parent; p >= 0 && (t->n[p].kind == CXCursor_ParenExpr ||
-						      is_implicit_cast(t, p)); )
-		p = t->n[p].parent;
+	p = t->n[climb_implicit(t, at->operand)].parent;
 	if (p < 0 || t->n[p].kind != CXCursor_BinaryOperator)
 		return 0;
 	a = strip_implicit(t, child(t, p, 0));

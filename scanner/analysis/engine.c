@@ -414,6 +414,7 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	unsigned char *drop;
 	size_t done = 0;
 
+	expansions_begin(tu);
 	preload_returns(&w);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_level, &w);
 	seed_from_other_tus(&w);
@@ -438,6 +439,7 @@ void engine_run(CXTranslationUnit tu, const struct engine_opts *opts,
 	note_kept_records(&w, drop);
 	findings_drop(out, drop);
 	free(drop);
+	expansions_end();
 	tree_free(&w.t);
 	free(w.afn);
 	free(w.alocal);

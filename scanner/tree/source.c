@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "source.h"
+#include "expansion.h"
 #include "ast.h"
 #include "core/core.h"
 
@@ -23,19 +24,6 @@ char *file_path(CXFile f)
 	out = xstrdup(realpath(p ? p : "", real) ? real : p ? p : "");
 	clang_disposeString(s);
 	return out;
-}
-
-static CXCursor macro_expansion_at(CXTranslationUnit tu, CXSourceLocation l)
-{
-	CXFile f;
-	unsigned line, col;
-	CXCursor m;
-
-	clang_getExpansionLocation(l, &f, &line, &col, NULL);
-	m = clang_getCursor(tu, clang_getLocation(tu, f, line, col));
-	if (clang_getCursorKind(m) == CXCursor_MacroExpansion)
-		return m;
-	return clang_getNullCursor();
 }
 
 static int is_in_macro(CXSourceLocation l)

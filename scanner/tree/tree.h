@@ -9,5 +9,6 @@
 #include "ast.h"
 #include "value.h"
 #include "source.h"
+#include "expansion.h"
 
 #endif

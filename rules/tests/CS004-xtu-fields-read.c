@@ -31,3 +31,23 @@ void xf_copy_tag(char *out, const struct xf_other *o)
 {
 	strcpy(out, o->tag);
 }
+
+void xf_copy_stateid(struct xf_stateid *d, const struct xf_stateid *s)
+{
+	memcpy(d->data, s->data, sizeof(d->data));
+}
+
+int xf_same_other(const struct xf_stateid *a, const struct xf_stateid *b)
+{
+	return !memcmp(a->other, b->other, sizeof(a->other));
+}
+
+unsigned int xf_seqid(const struct xf_stateid *s)
+{
+	return s->seqid;
+}
+
+int xf_hi_negative(const struct xf_pair *p)
+{
+	return p->hi < 0;			/* expect: CS002 */
+}

@@ -19,3 +19,28 @@ void xf_tag(struct xf_other *o)
 {
 	o->tag[0] = 0xc0;		/* expect: CS004 */
 }
+
+/* An initializer's constants are stores into the fields they land in,
+ * one finding per field. */
+const struct xf_table xf_default = {
+	.sig = { 'X', 'F' },
+	.name = { 0xc3, 0xa9 },		/* ok: CS004 {{every read of it the scan sees}} */
+	.level = 0x81,			/* expect: CS004 */
+};
+
+struct xf_table xf_spare = { .sig = { 0xaa } };	/* expect: CS004 */
+
+/* A union's plain char members read each other's bytes: stateid's are
+ * only copied and compared as bytes (the number over them reads bits),
+ * pair's `hi` is read as a number. */
+const struct xf_stateid xf_invalid = {
+	{ .data = { 0xff, 0xff, 0xff } },	/* ok: CS004 {{a union in struct xf_stateid}} */
+	.type = 3,
+};
+
+const struct xf_pair xf_mark = { { .raw = { 0x80, 0x80 } } };	/* expect: CS004 */
+
+void xf_mark_other(struct xf_stateid *s)
+{
+	s->other[0] = 0xfe;		/* ok: CS004 */
+}

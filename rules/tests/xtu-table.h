@@ -12,5 +12,30 @@ struct xf_other {
 	char tag[4];
 };
 
+/* nfs4_stateid's shape: the bytes as one array, or a number and an
+ * array over them; every plain char member reads the same bytes. */
+struct xf_stateid {
+	union {
+		char data[16];
+		struct {
+			unsigned int seqid;
+			char other[12];
+		};
+	};
+	int type;
+};
+
+struct xf_pair {
+	union {
+		char raw[2];
+		struct {
+			char lo;
+			char hi;
+		};
+	};
+};
+
 unsigned char xf_sum(const unsigned char *p, int n);
 char *strcpy(char *d, const char *s);
+void *memcpy(void *d, const void *s, unsigned long n);
+int memcmp(const void *a, const void *b, unsigned long n);

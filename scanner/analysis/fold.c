@@ -25,8 +25,8 @@ void note_field_use(struct walk *w, size_t finding, CXCursor field, const char *
 }
 
 /* The field a constant at node i of an initializer lands in: the
- * member of the innermost struct initializer around it (.cntr = { {4,
- * 5, -1} }), or null. */
+ * member of the innermost struct or union initializer around it (.cntr
+ * = { {4, 5, -1} }), or null. */
 CXCursor init_field(const struct tree *t, int i)
 {
 	for (int c = i, p = t->n[i].parent; p >= 0; c = p, p = t->n[p].parent) {
@@ -39,7 +39,8 @@ CXCursor init_field(const struct tree *t, int i)
 		if (t->n[p].kind != CXCursor_InitListExpr)
 			return clang_getNullCursor();
 		rec = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(t->n[p].cur)));
-		if (clang_getCursorKind(rec) != CXCursor_StructDecl)
+		if (clang_getCursorKind(rec) != CXCursor_StructDecl &&
+		    clang_getCursorKind(rec) != CXCursor_UnionDecl)
 			continue;		/* an array's: the entry goes on up */
 		for (int m = t->n[c].first; t->n[c].kind == CXCursor_UnexposedExpr && m >= 0;
 		     m = t->n[m].next)

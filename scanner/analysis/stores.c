@@ -554,6 +554,16 @@ static CXCursor store_target(struct walk *w, int i, int list)
 	}
 }
 
+/* The field of a header's struct that an initializer's constant at i
+ * lands in (`.name = { 0xc3 }`): judged, as `t->name[0] = 0xc3` is, at
+ * its reads in every TU.  Null for any other store. */
+static CXCursor open_init_field(const struct tree *t, int i)
+{
+	CXCursor f = init_field(t, i);
+
+	return !clang_Cursor_isNull(f) && open_field(f) ? f : clang_getNullCursor();
+}
+
 static void report_store(struct walk *w, int i, int list, long long k, int more)
 {
 	int byte = (int)(k & 0xff);
@@ -581,8 +591,11 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 
 		free(text);
 		text = node_text(w, i);
-		note_store_finding(w, clang_Cursor_isNull(target) ? literal_field(w, list) : target,
-				   before, text, tags, ntags);
+		CXCursor field = list >= 0 ? open_init_field(&w->t, i) : clang_getNullCursor();
+
+		if (clang_Cursor_isNull(field))
+			field = clang_Cursor_isNull(target) ? literal_field(w, list) : target;
+		note_store_finding(w, field, before, text, tags, ntags);
 		note_field_use(w, before, clang_getCursorKind(target) == CXCursor_FieldDecl ?
 				  target : init_field(&w->t, i), text);
 	}
@@ -594,10 +607,12 @@ void check_stores(struct walk *w)
 	const struct tree *t = &w->t;
 	int pending = -1, pending_list = -1, more = 0;
 	long long pending_k = 0;
+	CXCursor pending_field = clang_getNullCursor();
 
 	for (int i = 0; i < t->len; i++) {
 		int c, inner, list;
 		long long k;
+		CXCursor field;
 
 		if (!is_cast(t, i) || t->n[i].type.cls != T_PLAIN_CHAR)
 			continue;
@@ -614,9 +629,12 @@ void check_stores(struct walk *w)
 				report_pass(w, V_READ_AS_BYTES, i);
 			continue;
 		}
-		/* One finding per initializer: p4.c has dozens of -1s. */
+		/* One finding per initializer: p4.c has dozens of -1s.  Or
+		 * per field a header's struct has in it: each is judged at
+		 * its own reads. */
 		list = outer_init_list(t, i);
-		if (list >= 0 && list == pending_list) {
+		field = list >= 0 ? open_init_field(t, i) : clang_getNullCursor();
+		if (list >= 0 && list == pending_list && clang_equalCursors(field, pending_field)) {
 			more++;
 			continue;
 		}
@@ -624,6 +642,7 @@ void check_stores(struct walk *w)
 			report_store(w, pending, pending_list, pending_k, more);
 		pending = i;
 		pending_list = list;
+		pending_field = field;
 		pending_k = k;
 		more = 0;
 	}

@@ -19,8 +19,10 @@
  *
  * A plain char field of a struct a header defines is read in every TU
  * that includes it: its reads are G records under the field's USR (arg
- * 0, "bytes" or "number"), its CS004 stores P records under the same.
- * mpparse.c's `mpc->checksum = 0xff`, only summed back into itself.
+ * 0, "bytes" or "number"), its CS004 stores P records under the same,
+ * whether an assignment or an initializer makes them.  mpparse.c's
+ * `mpc->checksum = 0xff`, only summed back into itself.  The plain char
+ * members of a union share one key: each reads the others' bytes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,16 +56,21 @@ int open_param(CXCursor c)
 	       external_function(clang_getCursorSemanticParent(c));
 }
 
-/* char c or char name[N] of a struct (not a union: its other members
- * read the same bytes) that a header defines. */
+static int is_record(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return k == CXCursor_StructDecl || k == CXCursor_UnionDecl;
+}
+
+/* char c or char name[N] of a struct or union that a header defines. */
 int open_field(CXCursor c)
 {
 	CXCursor record = clang_getCursorSemanticParent(c);
 	CXType t = clang_getCanonicalType(clang_getCursorType(c));
 
 	if (clang_getCursorKind(c) != CXCursor_FieldDecl || clang_Cursor_isBitField(c) ||
-	    clang_getCursorKind(record) != CXCursor_StructDecl ||
-	    clang_Location_isFromMainFile(clang_getCursorLocation(record)))
+	    !is_record(record) || clang_Location_isFromMainFile(clang_getCursorLocation(record)))
 		return 0;
 	if (t.kind == CXType_ConstantArray)
 		t = clang_getArrayElementType(t);
@@ -117,6 +124,28 @@ static char *usr(CXCursor c)
 	return r;
 }
 
+/* The join's key for a field's bytes: its USR, or for a member of a
+ * union (nfs4_stateid's `data`, and `other` in the struct beside it)
+ * the outermost union's, since every plain char member of it reads the
+ * same bytes.  Members of other types read them as the same bits
+ * whatever char is. */
+static char *field_key(CXCursor field)
+{
+	CXCursor outer = clang_getNullCursor();
+	char *u, *key;
+
+	for (CXCursor r = clang_getCursorSemanticParent(field); is_record(r);
+	     r = clang_getCursorSemanticParent(r))
+		if (clang_getCursorKind(r) == CXCursor_UnionDecl)
+			outer = r;
+	if (clang_Cursor_isNull(outer))
+		return usr(field);
+	u = usr(outer);
+	key = u ? xasprintf("%s#chars", u) : NULL;
+	free(u);
+	return key;
+}
+
 /* A G record, once per TU for each name, argument and kind: a kernel
  * TU calls snprintf() and reads `comm` hundreds of times, and the join
  * needs to know only that it does, and how. */
@@ -137,7 +166,7 @@ static void tell_once(struct walk *w, const char *name, unsigned k, const char *
 
 void note_header_field_read(struct walk *w, CXCursor field, int bytes)
 {
-	char *key = w->xout ? usr(field) : NULL;
+	char *key = w->xout ? field_key(field) : NULL;
 	struct loc at = { .path = "?" };
 
 	if (!key)
@@ -336,7 +365,7 @@ void note_kept_records(struct walk *w, const unsigned char *drop)
 			free(key);
 			free(name);
 		} else if (!clang_Cursor_isNull(k->dep) && open_field(k->dep)) {
-			char *key = usr(k->dep);
+			char *key = field_key(k->dep);
 
 			add(w, X_PSTORE, key ? key : "-", 0, k->expr, &f->loc);
 			free(key);

@@ -277,12 +277,34 @@ void xtu_drop_settled(struct findings *f, const struct xtu_plan *p)
 	free(drop);
 }
 
+/* The key of a union's plain char members (analysis/xbuffers.c), its
+ * USR and "#chars" at end: c:@U@u#chars is "union u", c:@S@rec@Ua#chars
+ * (an anonymous one) "a union in struct rec". */
+static char *union_words(const char *usr, const char *end)
+{
+	const char *u = NULL, *s = NULL, *e;
+
+	for (const char *p = usr; (p = strchr(p, '@')) && p < end; p++) {
+		if (p[1] == 'U')
+			u = p;
+		else if (p[1] == 'S' && p[2] == '@')
+			s = p + 3;
+	}
+	if (u && u[2] == '@')
+		return xasprintf("union %.*s (as plain char)", (int)(end - u - 3), u + 3);
+	if (!s || !(e = strchr(s, '@')) || e > end)
+		return xstrdup("a union (as plain char)");
+	return xasprintf("a union in struct %.*s (as plain char)", (int)(e - s), s);
+}
+
 /* A field's or global's USR in words: c:@S@cork@FI@priority is "field
  * 'priority' of struct cork", c:@g or c:file.c@g "variable 'g'". */
 char *usr_words(const char *usr)
 {
-	const char *fi = strstr(usr, "@FI@"), *rec = NULL, *at;
+	const char *fi = strstr(usr, "@FI@"), *rec = NULL, *at, *chars = strstr(usr, "#chars");
 
+	if (chars && !chars[6])
+		return union_words(usr, chars);
 	if (!fi)
 		return xasprintf("variable '%s'", (at = strrchr(usr, '@')) ? at + 1 : usr);
 	for (const char *p = usr; (p = strchr(p, '@')) && p < fi; p++)

@@ -588,13 +588,12 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 	if (w->out->len > before) {
 		struct tag tags[MAX_TAGS];
 		int ntags = clang_Cursor_isNull(target) ? entry_tags(w, list, tags, MAX_TAGS) : 0;
-
-		free(text);
-		text = node_text(w, i);
 		CXCursor field = list >= 0 ? open_init_field(&w->t, i) : clang_getNullCursor();
 
 		if (clang_Cursor_isNull(field))
 			field = clang_Cursor_isNull(target) ? literal_field(w, list) : target;
+		free(text);
+		text = node_text(w, i);
 		note_store_finding(w, field, before, text, tags, ntags);
 		note_field_use(w, before, clang_getCursorKind(target) == CXCursor_FieldDecl ?
 				  target : init_field(&w->t, i), text);

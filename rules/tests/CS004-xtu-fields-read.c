@@ -51,3 +51,24 @@ int xf_hi_negative(const struct xf_pair *p)
 {
 	return p->hi < 0;			/* expect: CS002 */
 }
+
+void xf_copy_box(char *out, const struct xf_boxed *b)
+{
+	memcpy(out, b->raw, sizeof(b->raw));
+}
+
+int xf_in_negative(const struct xf_boxed *b)
+{
+	return b->in.x[0] < 0;			/* expect: CS002 */
+}
+
+/* Only b is read, as bytes: a, never read, keeps its store. */
+void xf_copy_b(char *out, const struct xf_two *t)
+{
+	memcpy(out, t->b, sizeof(t->b));
+}
+
+int xf_same_id(const xf_id_t *x, const xf_id_t *y)
+{
+	return !memcmp(x->data, y->data, sizeof(x->data));
+}

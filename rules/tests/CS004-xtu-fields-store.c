@@ -44,3 +44,17 @@ void xf_mark_other(struct xf_stateid *s)
 {
 	s->other[0] = 0xfe;		/* ok: CS004 */
 }
+
+/* A table of the header's structs: one finding per field, not per row. */
+const struct xf_table xf_rows[] = {
+	{ .name = { 0xc3 },		/* ok: CS004 */
+	  .level = 0x81 },		/* expect: CS004 */
+	{ .name = { 0xc4 },
+	  .level = 0x82 },
+};
+
+const struct xf_boxed xf_box = { { .raw = { 0xff } } };	/* expect: CS004 */
+
+const struct xf_two xf_pair2 = { { .a = { 0xff } } };	/* expect: CS004 */
+
+const xf_id_t xf_none = { { .data = { 0xff } } };	/* ok: CS004 {{a union in struct xf_id_t}} */

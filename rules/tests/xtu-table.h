@@ -36,6 +36,38 @@ struct xf_pair {
 };
 
 unsigned char xf_sum(const unsigned char *p, int n);
+/* A union with a struct of its own among its members: that struct's
+ * fields read the union's bytes under keys of their own. */
+struct xf_in {
+	char x[2];
+};
+
+struct xf_boxed {
+	union {
+		struct xf_in in;
+		char raw[2];
+	};
+};
+
+/* Two anonymous unions: each its own bytes. */
+struct xf_two {
+	union {
+		char a[2];
+		int i;
+	};
+	union {
+		char b[2];
+		int j;
+	};
+};
+
+typedef struct {
+	union {
+		char data[4];
+		unsigned int n;
+	};
+} xf_id_t;
+
 char *strcpy(char *d, const char *s);
 void *memcpy(void *d, const void *s, unsigned long n);
 int memcmp(const void *a, const void *b, unsigned long n);

@@ -601,17 +601,54 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 	free(text);
 }
 
+/* One finding per initializer, or per field a header's struct has in
+ * it (each judged at its own reads): the constants of one initializer
+ * gathered by field until the next initializer. */
+#define MAX_GROUPS 16
+
+struct store_group {
+	int first;		/* the constant reported */
+	long long k;
+	int more;		/* constants after it */
+	CXCursor field;		/* open_init_field()'s, or null */
+};
+
+struct pending_stores {
+	int list;
+	int n;
+	struct store_group g[MAX_GROUPS];
+};
+
+static void report_groups(struct walk *w, struct pending_stores *p)
+{
+	for (int k = 0; k < p->n; k++)
+		report_store(w, p->g[k].first, p->list, p->g[k].k, p->g[k].more);
+	p->n = 0;
+}
+
+static void gather_store(struct walk *w, struct pending_stores *p, int i, int list, long long k)
+{
+	CXCursor field = list >= 0 ? open_init_field(&w->t, i) : clang_getNullCursor();
+
+	if (list < 0 || list != p->list || p->n == MAX_GROUPS)
+		report_groups(w, p);
+	p->list = list;
+	for (int g = 0; list >= 0 && g < p->n; g++)
+		if (clang_equalCursors(p->g[g].field, field)) {
+			p->g[g].more++;
+			return;
+		}
+	p->g[p->n++] = (struct store_group){ i, k, 0, field };
+}
+
 void check_stores(struct walk *w)
 {
 	const struct tree *t = &w->t;
-	int pending = -1, pending_list = -1, more = 0;
-	long long pending_k = 0;
-	CXCursor pending_field = clang_getNullCursor();
+	struct pending_stores p = { .list = -1 };
 
 	for (int i = 0; i < t->len; i++) {
-		int c, inner, list;
+		int c, inner;
 		long long k;
-		CXCursor field;
 
 		if (!is_cast(t, i) || t->n[i].type.cls != T_PLAIN_CHAR)
 			continue;
@@ -628,23 +665,7 @@ void check_stores(struct walk *w)
 				report_pass(w, V_READ_AS_BYTES, i);
 			continue;
 		}
-		/* One finding per initializer: p4.c has dozens of -1s.  Or
-		 * per field a header's struct has in it: each is judged at
-		 * its own reads. */
-		list = outer_init_list(t, i);
-		field = list >= 0 ? open_init_field(t, i) : clang_getNullCursor();
-		if (list >= 0 && list == pending_list && clang_equalCursors(field, pending_field)) {
-			more++;
-			continue;
-		}
-		if (pending >= 0)
-			report_store(w, pending, pending_list, pending_k, more);
-		pending = i;
-		pending_list = list;
-		pending_field = field;
-		pending_k = k;
-		more = 0;
+		gather_store(w, &p, i, outer_init_list(t, i), k);
 	}
-	if (pending >= 0)
-		report_store(w, pending, pending_list, pending_k, more);
+	report_groups(w, &p);
 }

@@ -63,18 +63,63 @@ static int is_record(CXCursor c)
 	return k == CXCursor_StructDecl || k == CXCursor_UnionDecl;
 }
 
-/* char c or char name[N] of a struct or union that a header defines. */
+/* The outermost union a field is a member of, through the records it
+ * is declared in, or null. */
+static CXCursor outer_union(CXCursor field)
+{
+	CXCursor outer = clang_getNullCursor();
+
+	for (CXCursor r = clang_getCursorSemanticParent(field); is_record(r);
+	     r = clang_getCursorSemanticParent(r))
+		if (clang_getCursorKind(r) == CXCursor_UnionDecl)
+			outer = r;
+	return outer;
+}
+
+/* Does a member of the record (through anonymous ones) have a struct or
+ * union type of its own, whose fields have keys of their own? */
+static enum CXChildVisitResult typed_member(CXCursor c, CXCursor parent, CXClientData data)
+{
+	int *found = data;
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	CXCursor d;
+
+	(void)parent;
+	if (is_record(c)) {
+		clang_visitChildren(c, typed_member, data);
+		return *found ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+		return CXChildVisit_Continue;
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	d = clang_getTypeDeclaration(t);
+	if (t.kind == CXType_Record && !clang_Cursor_isAnonymousRecordDecl(d))
+		*found = 1;
+	return *found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* char c or char name[N] of a struct or union that a header defines.
+ * Not a member of a union one of whose members is a struct of its own
+ * (`union { struct in in; char raw[2]; }`): in.x reads raw's bytes under
+ * another key. */
 int open_field(CXCursor c)
 {
-	CXCursor record = clang_getCursorSemanticParent(c);
+	CXCursor record = clang_getCursorSemanticParent(c), u;
 	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	int typed = 0;
 
 	if (clang_getCursorKind(c) != CXCursor_FieldDecl || clang_Cursor_isBitField(c) ||
 	    !is_record(record) || clang_Location_isFromMainFile(clang_getCursorLocation(record)))
 		return 0;
 	if (t.kind == CXType_ConstantArray)
 		t = clang_getArrayElementType(t);
-	return classify_type(t).cls == T_PLAIN_CHAR;
+	if (classify_type(t).cls != T_PLAIN_CHAR)
+		return 0;
+	u = outer_union(c);
+	if (!clang_Cursor_isNull(u))
+		clang_visitChildren(u, typed_member, &typed);
+	return !typed;
 }
 
 int open_char_param(CXCursor callee, int k)
@@ -127,21 +172,21 @@ static char *usr(CXCursor c)
 /* The join's key for a field's bytes: its USR, or for a member of a
  * union (nfs4_stateid's `data`, and `other` in the struct beside it)
  * the outermost union's, since every plain char member of it reads the
- * same bytes.  Members of other types read them as the same bits
- * whatever char is. */
+ * same bytes; an anonymous one's with its offset, as two anonymous
+ * unions of a struct share a USR.  Members of other types read them as
+ * the same bits whatever char is. */
 static char *field_key(CXCursor field)
 {
-	CXCursor outer = clang_getNullCursor();
+	CXCursor outer = outer_union(field);
+	unsigned off = 0;
 	char *u, *key;
 
-	for (CXCursor r = clang_getCursorSemanticParent(field); is_record(r);
-	     r = clang_getCursorSemanticParent(r))
-		if (clang_getCursorKind(r) == CXCursor_UnionDecl)
-			outer = r;
 	if (clang_Cursor_isNull(outer))
 		return usr(field);
 	u = usr(outer);
-	key = u ? xasprintf("%s#chars", u) : NULL;
+	if (clang_Cursor_isAnonymousRecordDecl(outer) || clang_Cursor_isAnonymous(outer))
+		clang_getExpansionLocation(clang_getCursorLocation(outer), NULL, NULL, NULL, &off);
+	key = u ? xasprintf("%s@%u#chars", u, off) : NULL;
 	free(u);
 	return key;
 }

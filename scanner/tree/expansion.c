@@ -35,7 +35,8 @@ static CXCursor look_up(CXTranslationUnit tu, CXFile f, unsigned line, unsigned 
 
 static size_t slot_of(const struct slot *s, size_t cap, CXFile f, unsigned off)
 {
-	size_t i = (((uintptr_t)f >> 4) * 0x9e3779b97f4a7c15ull + off) & (cap - 1);
+	size_t i = ((((uintptr_t)f >> 4) ^ ((uint64_t)off << 20) ^ off) * 0x9e3779b97f4a7c15ull >> 20) &
+		   (cap - 1);
 
 	while (s[i].file && (s[i].file != f || s[i].off != off))
 		i = (i + 1) & (cap - 1);
@@ -87,7 +88,7 @@ CXCursor macro_expansion_at(CXTranslationUnit tu, CXSourceLocation l)
 	size_t i;
 
 	clang_getExpansionLocation(l, &f, &line, &col, &off);
-	if (!f || tu != table.tu)
+	if (!f || !tu || tu != table.tu)
 		return look_up(tu, f, line, col);
 	if (!table.cap) {
 		grow_table();

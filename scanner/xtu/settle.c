@@ -278,8 +278,9 @@ void xtu_drop_settled(struct findings *f, const struct xtu_plan *p)
 }
 
 /* The key of a union's plain char members (analysis/xbuffers.c), its
- * USR and "#chars" at end: c:@U@u#chars is "union u", c:@S@rec@Ua#chars
- * (an anonymous one) "a union in struct rec". */
+ * USR, an offset and "#chars" at end: c:@U@u@0#chars is "union u",
+ * c:@S@rec@Ua@120#chars (an anonymous one) "a union in struct rec", as
+ * is c:@SA@rec@Ua@120#chars (in a typedef'd anonymous struct). */
 static char *union_words(const char *usr, const char *end)
 {
 	const char *u = NULL, *s = NULL, *e;
@@ -289,9 +290,11 @@ static char *union_words(const char *usr, const char *end)
 			u = p;
 		else if (p[1] == 'S' && p[2] == '@')
 			s = p + 3;
+		else if (p[1] == 'S' && p[2] == 'A' && p[3] == '@')
+			s = p + 4;
 	}
-	if (u && u[2] == '@')
-		return xasprintf("union %.*s (as plain char)", (int)(end - u - 3), u + 3);
+	if (u && u[2] == '@' && (e = strchr(u + 3, '@')) && e <= end)
+		return xasprintf("union %.*s (as plain char)", (int)(e - u - 3), u + 3);
 	if (!s || !(e = strchr(s, '@')) || e > end)
 		return xstrdup("a union (as plain char)");
 	return xasprintf("a union in struct %.*s (as plain char)", (int)(e - s), s);

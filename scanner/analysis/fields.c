@@ -237,7 +237,7 @@ static char *record_key(CXCursor d)
 	CXString usr;
 	char *key = NULL;
 
-	if (clang_getCursorKind(d) != CXCursor_StructDecl && clang_getCursorKind(d) != CXCursor_UnionDecl)
+	if (!is_record(d))
 		return NULL;
 	usr = clang_getCursorUSR(d);
 	if (*clang_getCString(usr))

@@ -39,8 +39,7 @@ CXCursor init_field(const struct tree *t, int i)
 		if (t->n[p].kind != CXCursor_InitListExpr)
 			return clang_getNullCursor();
 		rec = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(t->n[p].cur)));
-		if (clang_getCursorKind(rec) != CXCursor_StructDecl &&
-		    clang_getCursorKind(rec) != CXCursor_UnionDecl)
+		if (!is_record(rec))
 			continue;		/* an array's: the entry goes on up */
 		for (int m = t->n[c].first; t->n[c].kind == CXCursor_UnexposedExpr && m >= 0;
 		     m = t->n[m].next)

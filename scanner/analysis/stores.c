@@ -564,7 +564,9 @@ static CXCursor open_init_field(const struct tree *t, int i)
 	return !clang_Cursor_isNull(f) && open_field(f) ? f : clang_getNullCursor();
 }
 
-static void report_store(struct walk *w, int i, int list, long long k, int more)
+/* The constant at i, the first of more; field: open_init_field()'s. */
+static void report_store(struct walk *w, int i, int list, long long k, int more,
+			 CXCursor field)
 {
 	int byte = (int)(k & 0xff);
 	char *text = node_text(w, i), number[32];
@@ -588,7 +590,6 @@ static void report_store(struct walk *w, int i, int list, long long k, int more)
 	if (w->out->len > before) {
 		struct tag tags[MAX_TAGS];
 		int ntags = clang_Cursor_isNull(target) ? entry_tags(w, list, tags, MAX_TAGS) : 0;
-		CXCursor field = list >= 0 ? open_init_field(&w->t, i) : clang_getNullCursor();
 
 		if (clang_Cursor_isNull(field))
 			field = clang_Cursor_isNull(target) ? literal_field(w, list) : target;
@@ -622,7 +623,7 @@ struct pending_stores {
 static void report_groups(struct walk *w, struct pending_stores *p)
 {
 	for (int k = 0; k < p->n; k++)
-		report_store(w, p->g[k].first, p->list, p->g[k].k, p->g[k].more);
+		report_store(w, p->g[k].first, p->list, p->g[k].k, p->g[k].more, p->g[k].field);
 	p->n = 0;
 }
 

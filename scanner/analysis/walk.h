@@ -458,6 +458,8 @@ int bytes_but_passed(struct walk *w, CXCursor var);
  * (after every drop of the TU) of the CS004 stores kept. */
 int open_param(CXCursor c);
 int byte_memory(struct walk *w, int a);		/* u8 *, s8 *, u8 [] */
+/* A struct or union declaration. */
+int is_record(CXCursor c);
 int open_field(CXCursor c);
 void note_header_field_read(struct walk *w, CXCursor field, int bytes);
 int open_char_param(CXCursor callee, int k);

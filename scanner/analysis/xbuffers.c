@@ -56,7 +56,7 @@ int open_param(CXCursor c)
 	       external_function(clang_getCursorSemanticParent(c));
 }
 
-static int is_record(CXCursor c)
+int is_record(CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 

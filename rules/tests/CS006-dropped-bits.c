@@ -4,8 +4,8 @@
  * builds the 16-bit MMC-3 profile as `(buffer[6] << 8) | buffer[7]`
  * from a `char buffer[]`.  buffer[6]'s extension fills bits 16-31 only,
  * which a store into an unsigned short drops; buffer[7]'s fills bits
- * 8-15 too, and stays.  (cdrom.c itself stores into a local int first,
- * which is not followed yet.)
+ * 8-15 too, and stays.  cdrom.c itself keeps the value in a local int
+ * first: followed to its reads, each of which must drop the bits.
  */
 typedef unsigned short u16;
 typedef unsigned int u32;
@@ -49,4 +49,65 @@ u16 sum16(const char *b, u16 base)
 int high_bit_set(const char *b, int k)
 {
 	return ((b[0] << 8) | k) < 0;		/* expect: CS006 */
+}
+
+/* cdrom.c's own shape: the local's every read drops the high bits. */
+void get_profile_local(struct cdrom_info *cdi, const char *buffer, int failed)
+{
+	int mmc3_profile;
+
+	if (failed)
+		mmc3_profile = 0xffff;
+	else
+		mmc3_profile = (buffer[6] << 8) | buffer[7];	/* expect: CS006 {{plain char 'buffer[7]'}} */
+	cdi->mmc3_profile = mmc3_profile;
+}
+
+/* Through two locals, one of them a u16: dropped all the same. */
+void get_profile_two(struct cdrom_info *cdi, const char *buffer)
+{
+	int p = buffer[6] << 8;		/* ok: CS006 */
+	u16 q = p;
+
+	cdi->mmc3_profile = q | 1;
+}
+
+/* One read keeps all 32 bits: the local does not drop them. */
+void get_profile_kept(struct cdrom_info *cdi, const char *buffer)
+{
+	int p = buffer[6] << 8;		/* expect: CS006 */
+
+	cdi->mmc3_profile = p;
+	cdi->wide = p;
+}
+
+/* Changed in place, or its address taken: not followed. */
+void get_profile_rmw(struct cdrom_info *cdi, const char *buffer)
+{
+	int p = buffer[6] << 8;		/* expect: CS006 */
+	int q = buffer[4] << 8;		/* expect: CS006 */
+	int *pq = &q;
+
+	p |= 0x10000;
+	cdi->wide = p >> 16;
+	cdi->mmc3_profile = *pq;
+}
+
+/* Tested before it is narrowed: observed. */
+int get_profile_tested(struct cdrom_info *cdi, const char *buffer)
+{
+	int p = buffer[6] << 8;		/* expect: CS006 */
+
+	cdi->mmc3_profile = p;
+	return p < 0;			/* expect: CS002 */
+}
+
+/* A short keeps bits 8-15 of c << 1, which differ; its read spreads
+ * them again.  c << 8 in a short is the same either way. */
+void get_profile_short(struct cdrom_info *cdi, const char *buffer)
+{
+	short s = buffer[6] << 1;	/* expect: CS006 */
+	short t = buffer[7] << 8;	/* ok: CS006 */
+
+	cdi->wide = s + t;
 }

@@ -344,6 +344,12 @@ void report_extension(struct walk *w, struct occ *o, enum verdict_id id, const c
 		      int b, val_t vs, val_t vu);
 /* stores.c */
 void check_store(struct walk *w, struct occ *o);
+
+/* bits.c: whether the bits in which a value's two meanings differ are
+ * observed, from node i up. */
+int settles(struct walk *w, int i, const struct domain *d);
+int bits_dropped(struct walk *w, int i, unsigned long long mask);
+unsigned long long differing_bits(const struct domain *d);
 /* The observed result is the same for every byte: say why (--explain). */
 void harmless(struct occ *o, enum verdict_id why, int node);
 void check_stores(struct walk *w);	/* constants into plain char */

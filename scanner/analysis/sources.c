@@ -101,56 +101,6 @@ static int ascii_table(CXCursor var)
 	}
 }
 
-static int in_asm(const struct tree *t, int i)
-{
-	while ((i = t->n[i].parent) >= 0)
-		if (t->n[i].kind == CXCursor_GCCAsmStmt)
-			return 1;
-	return 0;
-}
-
-/*
- * Each value the local variable decl is given in this function (its
- * initializer, or -1 for none, and each plain assignment), passed to
- * fn until it returns 0; 0 when one did, or when the variable is
- * changed otherwise (c++, c += 1, an asm output) or its address taken,
- * or never seen.
- */
-static int each_write(struct walk *w, CXCursor decl, int (*fn)(const struct tree *, int, void *),
-		      void *arg)
-{
-	const struct tree *t = &w->t;
-	int seen = 0;
-
-	for (int i = 1; i < t->len; i++) {
-		const struct node *n = &t->n[i];
-		int v, ref;
-
-		if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cur, decl)) {
-			seen = 1;
-			v = last_expr_child(t, i);
-		} else if (n->kind == CXCursor_DeclRefExpr && in_asm(t, i) &&
-			   clang_equalCursors(clang_getCursorReferenced(n->cur), decl)) {
-			return 0;		/* asm("..." : "=r"(x)) may write it */
-		} else if ((n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_UnaryOperator ||
-			    n->kind == CXCursor_CompoundAssignOperator) &&
-			   (ref = strip_parens(t, child(t, i, 0))) >= 0 &&
-			   t->n[ref].kind == CXCursor_DeclRefExpr &&
-			   clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl)) {
-			if (n->kind != CXCursor_BinaryOperator)
-				return 0;		/* c++, c += 1, &c */
-			if (n->op != OP_ASSIGN)
-				continue;		/* read in c == 'x' */
-			v = child(t, i, 1);
-		} else {
-			continue;
-		}
-		if (!fn(t, v, arg))
-			return 0;
-	}
-	return seen;
-}
-
 /* A read of a table that holds ASCII constants only (tbl[i]). */
 static int ascii_table_read(const struct tree *t, int i)
 {
@@ -222,11 +172,15 @@ static int ascii_call(const struct tree *t, int v, struct walk *w, int depth)
 	return w->afn[k].ascii;
 }
 
-/* A value a local is given, asked at a depth of hops. */
-static int ascii_write(const struct tree *t, int v, void *arg)
+/* A value a local is given, asked at a depth of hops; a counting
+ * loop's step that stays in 0..127. */
+static int ascii_write(const struct tree *t, const struct local_write *lw, void *arg)
 {
 	struct local_writes *l = arg;
+	int v = lw->value;
 
+	if (lw->step)
+		return ascii(lw->lim);
 	return v < 0 || ascii_at(t, v, l->w, l->depth) || ascii_table_read(t, strip_parens(t, v));
 }
 
@@ -235,7 +189,7 @@ static int ascii_write(const struct tree *t, int v, void *arg)
  * macro's temporary holding input[0]), and its address is not taken. */
 static int ascii_local(struct walk *w, CXCursor decl)
 {
-	return each_write(w, decl, ascii_write, &(struct local_writes){ w, 0 });
+	return each_local_write(&w->t, decl, 1, ascii_write, &(struct local_writes){ w, 0 });
 }
 
 struct only_value {
@@ -245,10 +199,10 @@ struct only_value {
 
 /* The one write, a constant whose value does not itself depend on
  * char's signedness (not '\xff'). */
-static int constant_write(const struct tree *t, int v, void *arg)
+static int constant_write(const struct tree *t, const struct local_write *lw, void *arg)
 {
 	struct only_value *c = arg;
-	int lit;
+	int v = lw->value, lit;
 
 	if (v < 0 || c->writes++ || !eval_const(t, v, &c->k))
 		return 0;
@@ -267,118 +221,12 @@ int constant_local(struct walk *w, int i, long long *k)
 		return 0;
 	d = clang_getCursorReferenced(w->t.n[i].cur);
 	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) ||
-	    !each_write(w, d, constant_write, &c))
+	    !each_local_write(&w->t, d, 0, constant_write, &c))
 		return 0;
 	*k = c.k;
 	return 1;
 }
 
-/* Bound b converted to type to: kept when it fits, an unsigned type's
- * largest value when it does not, unknown when a signed one may wrap it
- * negative.  Plain char counts as signed, whatever it is here. */
-static long long cast_bound(struct ctype to, long long b)
-{
-	long long max;
-
-	switch (to.cls) {
-	case T_BOOL:
-		return 1;
-	case T_PLAIN_CHAR:
-	case T_SCHAR:
-		return b <= 0x7f ? b : UNBOUNDED;
-	case T_UCHAR:
-		return b <= 0xff ? b : 0xff;
-	case T_INT:
-		if (to.bits >= 32)	/* b <= UNBOUNDED fits */
-			return b;
-		max = to.is_signed ? (1LL << (to.bits - 1)) - 1 : (1LL << to.bits) - 1;
-		return b <= max ? b : to.is_signed ? UNBOUNDED : max;
-	default:
-		return UNBOUNDED;
-	}
-}
-
-/*
- * The largest value v can have when it is never negative, or UNBOUNDED,
- * from its shape: constants, truth values (comparisons, !, && and ||, a
- * bool), masks, remainders, right shifts (of an unsigned value by so
- * much that few bits are left: ext4_es_status()'s `es_pblk >> ES_SHIFT`,
- * 5 of 64), a constant shifted left by a bounded count (vc.c's `1 <<
- * ((cap1 & 0xc00) >> 10)`), unsigned bit-fields (writeback_control's
- * `unsigned for_kupdate:1`), either arm of ?:.  With leaves, what
- * ascii_at() proves of a part counts as 0x7f.
- */
-static long long shape_bound(const struct tree *t, int v, int leaves)
-{
-	long long k, a, b;
-	const struct node *n;
-	struct ctype ft;
-	CXCursor f;
-
-	v = strip_parens(t, v);
-	if (v < 0)
-		return UNBOUNDED;
-	if (eval_const(t, v, &k))
-		return k >= 0 && k < UNBOUNDED ? k : UNBOUNDED;
-	v = strip_implicit(t, v);
-	if (v < 0)
-		return UNBOUNDED;
-	n = &t->n[v];
-	if (is_cast(t, v))
-		return cast_bound(n->type, shape_bound(t, cast_operand(t, v), leaves));
-	if (n->type.cls == T_BOOL)
-		return 1;
-	switch (n->kind) {
-	case CXCursor_ConditionalOperator:
-		a = shape_bound(t, child(t, v, 1), leaves);
-		b = shape_bound(t, child(t, v, 2), leaves);
-		return a > b ? a : b;
-	case CXCursor_UnaryOperator:
-		if (n->op == OP_LNOT)
-			return 1;
-		break;
-	case CXCursor_BinaryOperator:
-		if (op_is_compare(n->op) || n->op == OP_LAND || n->op == OP_LOR)
-			return 1;
-		if (n->op == OP_AND) {
-			a = shape_bound(t, child(t, v, 0), leaves);
-			b = shape_bound(t, child(t, v, 1), leaves);
-			return a < b ? a : b;
-		}
-		if (n->op == OP_SHL && eval_const(t, child(t, v, 0), &k) && k >= 0 && k < 128 &&
-		    (b = shape_bound(t, child(t, v, 1), leaves)) < 24)
-			return k << b;
-		if ((n->op != OP_REM && n->op != OP_SHR) || !eval_const(t, child(t, v, 1), &k))
-			break;
-		a = shape_bound(t, child(t, v, 0), leaves);
-		if (n->op == OP_REM && k > 0 && a != UNBOUNDED)
-			return k - 1;
-		if (n->op == OP_SHR && k >= 0 && k < 63 && a != UNBOUNDED)
-			return a >> k;
-		/* a count >= the width is undefined (x86 masks it): no bound */
-		if (n->op == OP_SHR && k >= 0 && n->type.cls == T_INT && !n->type.is_signed &&
-		    k < n->type.bits && n->type.bits - k < 31)
-			return (1LL << (n->type.bits - k)) - 1;
-		break;
-	case CXCursor_MemberRefExpr:
-		f = clang_getCursorReferenced(n->cur);
-		if (clang_getCursorKind(f) != CXCursor_FieldDecl || !clang_Cursor_isBitField(f))
-			break;
-		ft = classify_type(clang_getCursorType(f));
-		if (clang_getFieldDeclBitWidth(f) < 31 && !ft.is_signed &&
-		    (ft.cls == T_INT || ft.cls == T_UCHAR))
-			return (1LL << clang_getFieldDeclBitWidth(f)) - 1;
-		break;
-	default:
-		break;
-	}
-	return leaves && ascii_at(t, v, NULL, 0) ? 0x7f : UNBOUNDED;
-}
-
-long long value_bound(const struct tree *t, int v)
-{
-	return shape_bound(t, v, 1);
-}
 
 /*
  * A local int every write of which in this function is in 0..127, and
@@ -402,7 +250,7 @@ static int ascii_local_int(struct walk *w, int v, int depth)
 	for (size_t k = 0; k < w->nalocal; k++)
 		if (clang_equalCursors(w->alocal[k].fn, d))
 			return w->alocal[k].ascii;
-	ascii = each_write(w, d, ascii_write, &l);
+	ascii = each_local_write(&w->t, d, 1, ascii_write, &l);
 	if (depth == 0) {
 		grow(&w->alocal, &w->alocalcap, w->nalocal + 1, sizeof(*w->alocal));
 		w->alocal[w->nalocal++] = (struct ascii_fn){ d, ascii };
@@ -426,7 +274,7 @@ static int ascii_at(const struct tree *t, int v, struct walk *w, int depth)
 	if (t->n[v].kind == CXCursor_ConditionalOperator)
 		return ascii_at(t, child(t, v, 1), w, depth) && ascii_at(t, child(t, v, 2), w, depth);
 	/* masked (x & 0x3f), a truth value, a narrow bit-field... */
-	if (shape_bound(t, v, 0) <= 0x7f)
+	if (shape_ascii(t, v))
 		return 1;
 	/* (flags & 0x7c) >> 2: 0..127 shifted right stays there */
 	if (t->n[v].kind == CXCursor_BinaryOperator && t->n[v].op == OP_SHR &&
@@ -587,5 +435,5 @@ int ascii_source(struct walk *w, int src)
 		return 1;
 	/* written other values elsewhere, but here only this one reaches */
 	v = reaching_value(w, d, i);
-	return v >= 0 && ascii_write(t, v, &(struct local_writes){ w, 0 });
+	return v >= 0 && ascii_write(t, &(struct local_write){ v, 0, 0 }, &(struct local_writes){ w, 0 });
 }

@@ -406,10 +406,26 @@ int ascii_source(struct walk *w, int src);
 int ascii_value(const struct tree *t, int v);
 /* The same with what the walk sees: guards, this TU's functions. */
 int ascii_value_seen(struct walk *w, int v);
-/* The largest value v can have, when it is never negative, from its
- * shape (masks, shifts, truth values, narrow bit-fields), or UNBOUNDED. */
+/* locals.c: each write of local variable decl in the tree, to fn until
+ * it returns 0: a value (-1: none, `int c;`), or with steps the step of
+ * a counting loop whose test keeps what it makes <= lim (step +1) or
+ * >= lim (step -1).  0 when fn did, or when decl is changed otherwise
+ * (c++, &c, an asm output) or not declared in the tree. */
+struct local_write {
+	int value;
+	int step;
+	long long lim;
+};
+int each_local_write(const struct tree *t, CXCursor decl, int steps,
+		     int (*fn)(const struct tree *, const struct local_write *, void *), void *arg);
+
+/* ranges.c: the largest value v can have, when it is never negative,
+ * from its shape (masks, shifts, sums, remainders, truth values, narrow
+ * bit-fields; parts ascii_value() proves), or UNBOUNDED; whether its
+ * shape alone keeps it in 0..127. */
 #define UNBOUNDED 0x7fffffff
 long long value_bound(const struct tree *t, int v);
+int shape_ascii(const struct tree *t, int v);
 /* Argument arg points at an ASCII-only constant table or literal. */
 int ascii_pointer(const struct tree *t, int arg);
 /* Node i reads a local variable whose one write is its initializer, a

@@ -81,3 +81,68 @@ void while_loop(void)
 	while (i < 10)			/* expect: CS003 */
 		a[i++] = 0;
 }
+
+/* An unsigned limit that eval reads as -1, and an unsigned count down. */
+void up_to_ulong_max(void)
+{
+	unsigned long i;
+
+	for (i = 0; i <= ~0UL; i++) {
+		char c = i;
+
+		if (c > 'z')		/* expect: CS003 */
+			return;
+	}
+}
+
+void unsigned_down(void)
+{
+	unsigned long i;
+
+	for (i = 5; i >= 0; i--) {
+		char c = i + 2;
+
+		if (c > 'z')		/* expect: CS003 */
+			return;
+	}
+}
+
+/* No test at all: `i < 10` is the init, and the step is unbounded. */
+int init_not_test(int n)
+{
+	char i = 0, c;
+
+	for (i < 10; ; i++) {	/* expect: CS003 */
+		c = i;
+		if (c < 0 || n == 200)	/* expect: CS002 */
+			return i;	/* expect: CS010 */
+	}
+}
+
+/* A goto or a case into the body skips the test. */
+int goto_into(int n)
+{
+	char i = 127;
+
+	if (n)
+		goto in;
+	for (i = 0; i < 10; i++) {	/* expect: CS003 */
+in:
+		a[n & 15] = 1;
+	}
+	return i > 'z';			/* expect: CS003 */
+}
+
+int duff(int n)
+{
+	char i = 127;
+
+	switch (n) {
+	case 0:
+		for (i = 0; i < 10; i++) {	/* expect: CS003 */
+	case 1:
+			a[n & 15] = 1;
+		}
+	}
+	return i > 'z';			/* expect: CS003 */
+}

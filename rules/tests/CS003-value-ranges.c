@@ -166,3 +166,88 @@ int escaped_local(void)
 	c = '0' + d;
 	return c > '5';			/* expect: CS003 */
 }
+
+/*
+ * Computed from a plain char, a value in 0..127 is still another value
+ * under each signedness: byte 0x80 gives '(' or '8' below.  Only a mask
+ * that keeps no bit above the byte makes it the same again, when
+ * nothing but + - * << & | ^ came between.
+ */
+int char_digit(const char *s)
+{
+	char d = s[0] % 10 + '0';
+
+	return d > '5';			/* expect: CS003 */
+}
+
+int char_quarter(const char *s)
+{
+	char d = s[0] / 4 + 64;
+
+	return d > 'A';			/* expect: CS003 */
+}
+
+int char_via_local(const char *s)
+{
+	int n = s[0];
+	char d = n % 10 + '0';
+
+	return d > '5';			/* expect: CS003 */
+}
+
+int char_masked(const char *s)
+{
+	char d = (s[0] + 1) & 0x7f;
+
+	return d > 'A';			/* ok: CS003 */
+}
+
+int char_remainder_masked(const char *s)
+{
+	char d = (s[0] % 10) & 0x7f;	/* -8 & 0x7f is 120 */
+
+	return d > 'A';			/* expect: CS003 */
+}
+
+struct rec { char tag; };
+
+void set_tag(struct rec *r, const char *s)
+{
+	r->tag = s[0] % 10 + '0';
+}
+
+int get_tag(const struct rec *r)
+{
+	return r->tag > '5';		/* expect: CS003 */
+}
+
+/* 64-bit unsigned arithmetic wraps: (x & 7) - 8UL is near 2^64. */
+int wrapped_u64(int x)
+{
+	char c = ((x & 7) - 8UL) / (1UL << 56);
+
+	return c > 'z';			/* expect: CS003 */
+}
+
+int wrapped_u64_shift(int x)
+{
+	char c = (((x & 7) - 8UL) >> 57) + 1;
+
+	return c > 'z';			/* expect: CS003 */
+}
+
+/* A shift by the type's width or more is undefined: no bound. */
+int shifted_out(unsigned u)
+{
+	char c = u >> 40;
+
+	return c > 'z';			/* expect: CS003 */
+}
+
+/* Divided by a negative constant: 0..127 still. */
+int negated_quotient(int x)
+{
+	char c = (x & 127) / -1 + 127;
+
+	return c > 'z';			/* ok: CS003 */
+}

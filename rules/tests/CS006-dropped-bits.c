@@ -111,3 +111,39 @@ void get_profile_short(struct cdrom_info *cdi, const char *buffer)
 
 	cdi->wide = s + t;
 }
+
+/* The assignment's own value goes on: stored whole, compared, returned. */
+void assigned_on(struct cdrom_info *cdi, const char *b)
+{
+	int p;
+
+	cdi->wide = p = b[6] << 8;	/* expect: CS006 */
+	cdi->mmc3_profile = p;
+}
+
+int assigned_tested(struct cdrom_info *cdi, const char *b)
+{
+	int p, n;
+
+	n = (p = b[6] << 8) < 0;	/* expect: CS006 */
+	cdi->mmc3_profile = p;
+	return n;
+}
+
+int assigned_returned(struct cdrom_info *cdi, const char *b)
+{
+	int p, q = b[6] << 8;		/* expect: CS006 */
+
+	cdi->mmc3_profile = q;
+	return p = q;
+}
+
+/* An if's body without braces: the value is thrown away. */
+void assigned_in_if(struct cdrom_info *cdi, const char *b)
+{
+	int p = 0;
+
+	if (b)
+		p = b[6] << 8;		/* ok: CS006 */
+	cdi->mmc3_profile = p;
+}

@@ -131,19 +131,44 @@ static int dropped_by_reads(struct walk *w, CXCursor var, unsigned long long mas
 	return 1;
 }
 
-/* Stored into a variable or field of type to: are the bits dropped, by
- * the store or, for a local, by every later read? */
+/* Stored into a variable or field of type to: the bits still differing
+ * in what was stored (*mask), and are they dropped, by the store or, for
+ * a local, by every later read? */
 static int dropped_by_store(struct walk *w, CXCursor var, struct ctype to,
-			    unsigned long long mask, int depth)
+			    unsigned long long *mask, int depth)
 {
-	int spreads = to.bits && to.is_signed && (mask >> (to.bits - 1) & 1);
+	int spreads = to.bits && to.is_signed && (*mask >> (to.bits - 1) & 1);
 
 	if (to.cls < T_PLAIN_CHAR || to.cls > T_INT || to.cls == T_BOOL || !to.bits)
 		return 0;
-	mask &= low_bits(to.bits);
+	*mask &= low_bits(to.bits);
 	if (spreads)		/* read back, the sign bit fills the rest */
-		mask |= ~low_bits(to.bits);
-	return !mask || (!clang_Cursor_isNull(var) && dropped_by_reads(w, var, mask, depth));
+		*mask |= ~low_bits(to.bits);
+	return !*mask || (!clang_Cursor_isNull(var) && dropped_by_reads(w, var, *mask, depth));
+}
+
+/* Is the value of the assignment at p thrown away: a statement of its
+ * own, or a loop's or if's body written without braces? */
+static int value_unused(const struct tree *t, int p)
+{
+	int q = t->n[p].parent;
+
+	if (q < 0)
+		return 1;
+	switch (t->n[q].kind) {
+	case CXCursor_CompoundStmt:
+	case CXCursor_LabelStmt:
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		return 1;
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+		return t->n[q].first != p;
+	case CXCursor_DoStmt:
+		return t->n[q].first == p;
+	default:
+		return 0;
+	}
 }
 
 /* The variable a store at p writes: a VarDecl's own, or an assignment's
@@ -190,9 +215,13 @@ static int dropped_from(struct walk *w, int i, unsigned long long mask, int dept
 			mask = ~((mask & -mask) - 1);	/* carries: the lowest and up */
 		} else if ((n->kind == CXCursor_BinaryOperator && n->op == OP_ASSIGN &&
 			    child(t, p, 1) == i) || n->kind == CXCursor_VarDecl) {
-			return dropped_by_store(w, stored_variable(t, p),
-						n->kind == CXCursor_VarDecl ? n->type :
-						t->n[child(t, p, 0)].type, mask, depth);
+			if (!dropped_by_store(w, stored_variable(t, p),
+					      n->kind == CXCursor_VarDecl ? n->type :
+					      t->n[child(t, p, 0)].type, &mask, depth))
+				return 0;
+			/* x = (p = c << 8): the assignment's value goes on */
+			if (n->kind == CXCursor_VarDecl || value_unused(t, p))
+				return 1;
 		} else {
 			return 0;
 		}

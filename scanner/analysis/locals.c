@@ -56,6 +56,9 @@ static int loop_limit(const struct tree *t, int cond, CXCursor decl, long long k
 	if (!refers_to(t, child(t, cond, var), decl) || !eval_const(t, child(t, cond, !var), lim) ||
 	    *lim < -(1LL << 40) || *lim > (1LL << 40))
 		return 0;
+	/* i <= ~0UL: eval_const() reads ULONG_MAX as -1 */
+	if (*lim < 0 && !t->n[child(t, cond, !var)].type.is_signed)
+		return 0;
 	if (k > 0 && (op == OP_LT || op == OP_LE)) {
 		*lim += k - (op == OP_LT);
 		return 1;
@@ -67,12 +70,43 @@ static int loop_limit(const struct tree *t, int cond, CXCursor decl, long long k
 	return 0;
 }
 
+/* Can control enter the loop's body other than through its test: a
+ * label in it (goto), or a case of a switch around the loop (Duff)? */
+static int entered_inside(const struct tree *t, int loop)
+{
+	for (int j = loop + 1; j < subtree_end(t, loop); j++) {
+		enum CXCursorKind k = t->n[j].kind;
+		int sw = j;
+
+		if (k == CXCursor_LabelStmt)
+			return 1;
+		if (k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt)
+			continue;
+		while (sw >= 0 && t->n[sw].kind != CXCursor_SwitchStmt)
+			sw = t->n[sw].parent;
+		if (sw < loop)
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the counter's type hold every value from lim on (no wrap: an
+ * unsigned counter down to -1)? */
+static int holds_limit(CXCursor decl, long long lim)
+{
+	struct ctype ty = classify_type(clang_getCursorType(decl));
+
+	return lim >= 0 || ty.is_signed;
+}
+
 /*
  * Node i steps decl in a counting loop: the for's own step, right before
- * its body, its test the part before it comparing decl with a constant,
- * nothing else in the loop writing decl.  The test sees every value
- * before the body does, so a step up makes values up to *lim only, a
- * step down values down to *lim.  +1 up, -1 down, 0 for no such step.
+ * its body, its test the part before it comparing decl with a constant
+ * (libclang leaves out the parts not written: the test is the part one
+ * `;` before the step), nothing else in the loop writing decl, no way
+ * into the body but through the test.  The test sees every value before
+ * the body does, so a step up makes values up to *lim only, a step down
+ * values down to *lim.  +1 up, -1 down, 0 for no such step.
  */
 static int loop_step_limit(const struct tree *t, int i, CXCursor decl, long long *lim)
 {
@@ -84,7 +118,9 @@ static int loop_step_limit(const struct tree *t, int i, CXCursor decl, long long
 		return 0;
 	for (cond = t->n[loop].first; cond >= 0 && t->n[cond].next != i; cond = t->n[cond].next)
 		;
-	if (cond < 0 || !loop_limit(t, strip_parens(t, cond), decl, k, lim))
+	if (cond < 0 || !only_between(t->tu, t->n[cond].cur, t->n[i].cur, ';') ||
+	    !loop_limit(t, strip_parens(t, cond), decl, k, lim) || !holds_limit(decl, *lim) ||
+	    entered_inside(t, loop))
 		return 0;
 	for (int j = cond; j < subtree_end(t, loop); j++)
 		if (j != i && (ref = written_ref(t, j)) >= 0 && refers_to(t, ref, decl))

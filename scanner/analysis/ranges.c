@@ -2,13 +2,20 @@
  * The values an int expression can take, from its shape alone: an
  * interval [lo, hi] computed bottom up over constants, truth values,
  * masks, shifts, sums, products, quotients and remainders, casts,
- * either arm of ?:, bit-fields, and the type of whatever else is there.
- * `n % 10 + '0'` is 39..57 even for a negative n; `1 << ((cap1 &
- * 0xc00) >> 10)` is 1..8; `es_pblk >> 59` of a u64 is 0..31.  A result
- * that leaves its type's range wraps (unsigned) or is undefined
- * (signed): either way, any value of the type.  With leaves, a part
- * that ascii_value() proves 0..127 by what it is (a guarded read, a
- * local written only ASCII constants) counts as 0..127.
+ * either arm of ?:, bit-fields, locals (the join of what is written to
+ * them), and the type of whatever else is there.  `n % 10 + '0'` is
+ * 39..57 even for a negative n; `1 << ((cap1 & 0xc00) >> 10)` is 1..8;
+ * `es_pblk >> 59` of a u64 is 0..31.  A result that leaves its type's
+ * range wraps (unsigned) or is undefined (signed): either way, any value
+ * of the type.
+ *
+ * A value computed from a plain char read is another value under each
+ * signedness, even when both lie in 0..127 (`s[0] % 10 + '0'` is '('
+ * or '8' for byte 0x80): such a range is marked dependent, and only a
+ * mask that keeps no bit above the byte (`c & 0x7f`, `(c + 1) & 0xff`)
+ * takes the mark off, when nothing but + - * << & | ^ came between.
+ * With leaves, a part that ascii_value() proves 0..127 by what it is (a
+ * guarded read, a table of ASCII constants) counts as 0..127.
  */
 #include <limits.h>
 #include "core/core.h"
@@ -19,14 +26,20 @@
 
 struct range {
 	long long lo, hi;
+	unsigned char dep;	/* computed from a plain char: may differ */
+	unsigned char same;	/* ... above this many low bits only */
 };
 
-static const struct range unknown = { LLONG_MIN, LLONG_MAX };
+static const struct range unknown = { LLONG_MIN, LLONG_MAX, 0, 0 };
 
 static struct range span(long long lo, long long hi)
 {
-	return (struct range){ lo, hi };
+	return (struct range){ lo, hi, 0, 0 };
 }
+
+/* A plain char read: any value, other under each signedness above its
+ * byte. */
+static const struct range char_read = { LLONG_MIN, LLONG_MAX, 1, 8 };
 
 static int known(struct range r)
 {
@@ -40,17 +53,29 @@ static int within(struct range r, struct range in)
 
 static struct range join(struct range a, struct range b)
 {
-	return span(a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi);
+	struct range r = span(a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi);
+
+	r.dep = a.dep || b.dep;
+	r.same = !a.dep ? b.same : !b.dep ? a.same : a.same < b.same ? a.same : b.same;
+	return r;
 }
 
-/* What type ty holds.  Plain char: what either signedness gives. */
+/* r's values, with the mark of what they were computed from. */
+static struct range marked(struct range r, int dep, int same)
+{
+	r.dep = (unsigned char)dep;
+	r.same = (unsigned char)(dep ? (same < 0 ? 0 : same > 64 ? 64 : same) : 0);
+	return r;
+}
+
+/* What type ty holds: unknown for 64 bits (an unsigned one's values do
+ * not fit a long long) and for plain char, whose values are not the
+ * same under each signedness. */
 static struct range type_range(struct ctype ty)
 {
 	switch (ty.cls) {
 	case T_BOOL:
 		return span(0, 1);
-	case T_PLAIN_CHAR:
-		return span(-128, 255);
 	case T_SCHAR:
 		return span(-128, 127);
 	case T_UCHAR:
@@ -65,14 +90,25 @@ static struct range type_range(struct ctype ty)
 	}
 }
 
-/* r as a value of type ty: kept when it fits, else anything ty holds.
+/*
+ * r as a value of type ty: kept when it fits, else anything ty holds.
  * Into plain char only 0..127 is kept: any other value means something
- * else under each signedness. */
+ * else under each signedness.  An unsigned 64-bit type wraps what is
+ * negative.  A value narrowed to bits that are the same either way is
+ * the same value ((u8)c, (u16)(c << 8)).
+ */
 static struct range fit(struct range r, struct ctype ty)
 {
+	int bits = ty.cls == T_SCHAR || ty.cls == T_UCHAR ? 8 : ty.cls == T_INT ? ty.bits : 0;
+
+	if (r.dep && bits && r.same >= bits)
+		r = marked(type_range(ty), 0, 0);
 	if (ty.cls == T_PLAIN_CHAR)
-		return within(r, span(0, 0x7f)) ? r : type_range(ty);
-	return within(r, type_range(ty)) ? r : type_range(ty);
+		return within(r, span(0, 0x7f)) && !r.dep ? r :
+		       marked(unknown, 1, r.dep && r.same < 8 ? r.same : 8);
+	if (ty.cls == T_INT && !ty.is_signed && ty.bits >= 63)
+		return r.lo >= 0 && known(r) ? r : marked(unknown, r.dep, r.same);
+	return within(r, type_range(ty)) ? r : marked(type_range(ty), r.dep, r.same);
 }
 
 static long long min4(long long a, long long b, long long c, long long d)
@@ -120,9 +156,9 @@ static struct range remainder_of(struct range a, struct range b)
 	return span(a.lo > -m ? a.lo : -m, a.hi > 0 ? (a.hi < m ? a.hi : m) : 0);
 }
 
-static struct range shift_left(struct range a, struct range b)
+static struct range shift_left(struct range a, struct range b, struct ctype ty)
 {
-	if (a.lo < 0 || b.lo < 0 || b.hi >= 62 || !known(a) ||
+	if (a.lo < 0 || b.lo < 0 || b.hi >= 62 || b.hi >= ty.bits || !known(a) ||
 	    (a.hi && a.hi > (BIG >> b.hi)))
 		return unknown;
 	return span(a.lo << b.lo, a.hi << b.hi);
@@ -132,7 +168,7 @@ static struct range shift_left(struct range a, struct range b)
  * left whatever a is. */
 static struct range shift_right(struct range a, long long k, struct ctype ty)
 {
-	if (k < 0 || k >= 63)
+	if (k < 0 || k >= 63 || k >= ty.bits)
 		return unknown;		/* undefined (x86 masks the count) */
 	if (known(a))
 		return span(a.lo >> k, a.hi >> k);
@@ -141,8 +177,8 @@ static struct range shift_right(struct range a, long long k, struct ctype ty)
 	return unknown;
 }
 
-static struct range binary_range(enum op op, struct range a, struct range b, int bk,
-				 long long k, struct ctype ty)
+static struct range arith_range(enum op op, struct range a, struct range b, int bk,
+				long long k, struct ctype ty)
 {
 	if (op_is_compare(op) || op == OP_LAND || op == OP_LOR)
 		return span(0, 1);
@@ -168,17 +204,61 @@ static struct range binary_range(enum op op, struct range a, struct range b, int
 			return unknown;
 		return span(min4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi),
 			    max4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi));
-	case OP_DIV:		/* truncation is monotone for a divisor > 0 */
-		return bk && k > 0 && known(a) ? span(a.lo / k, a.hi / k) : unknown;
+	case OP_DIV:		/* truncation is monotone in the dividend */
+		if (!bk || !k || !known(a) || (k == -1 && a.lo == LLONG_MIN))
+			return unknown;
+		return k > 0 ? span(a.lo / k, a.hi / k) : span(a.hi / k, a.lo / k);
 	case OP_REM:
 		return remainder_of(a, b);
 	case OP_SHL:
-		return shift_left(a, b);
+		return shift_left(a, b, ty);
 	case OP_SHR:
 		return bk ? shift_right(a, k, ty) : unknown;
 	default:
 		return unknown;
 	}
+}
+
+/* How many low bits of a OP b are the same either way, given the
+ * operands': the low bits of + - * & | ^ depend on the operands' low
+ * bits only; a shift by a constant moves them. */
+static int same_bits(enum op op, struct range a, struct range b, int bk, long long k)
+{
+	int sa = a.dep ? a.same : 64, sb = b.dep ? b.same : 64, m = sa < sb ? sa : sb;
+
+	switch (op) {
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_AND: case OP_OR: case OP_XOR:
+		return m;
+	case OP_SHL:	/* the low bits move up, by however much */
+		return bk && k >= 0 && k <= 64 ? sa + (int)k : sa;
+	case OP_SHR:
+		return bk && k >= 0 && k <= 64 ? sa - (int)k : 0;
+	default:
+		return 0;
+	}
+}
+
+/* A shift count whose low 6 bits are the same either way is the same
+ * count in every shift that is defined. */
+static int count_differs(enum op op, struct range b)
+{
+	return (op == OP_SHL || op == OP_SHR) && b.dep && b.same < 6;
+}
+
+static struct range binary_range(enum op op, struct range a, struct range b, int bk,
+				 long long k, struct ctype ty)
+{
+	struct range r = arith_range(op, a, b, bk, k, ty);
+	int shift = op == OP_SHL || op == OP_SHR;
+	int dep = a.dep || (shift ? count_differs(op, b) : b.dep);
+	int same = same_bits(op, a, shift && !count_differs(op, b) ? span(0, 0) : b, bk, k);
+
+	/* c & 0x7f: the mask keeps only bits that are the same either way */
+	if (op == OP_AND && dep && same < 63 &&
+	    ((!a.dep && within(a, span(0, (1LL << same) - 1))) ||
+	     (!b.dep && within(b, span(0, (1LL << same) - 1)))))
+		dep = 0;
+	return marked(r, dep, same);
 }
 
 static struct range bit_field_range(CXCursor f)
@@ -192,7 +272,7 @@ static struct range bit_field_range(CXCursor f)
 			      span(0, (1LL << width) - 1);
 }
 
-static struct range shape_range(const struct tree *t, int v, int leaves, int depth);
+static struct range shape_range(const struct tree *t, int v, int leaves);
 
 #define MAX_RANGE_HOPS 2	/* int d = x % 10; char c = '0' + d; */
 
@@ -200,7 +280,7 @@ static struct range shape_range(const struct tree *t, int v, int leaves, int dep
 struct joined_writes {
 	struct range r;
 	long long top, bottom;	/* of the steps up, down */
-	int any, up, down, leaves, depth;
+	int any, up, down, leaves;
 };
 
 static int join_write(const struct tree *t, const struct local_write *lw, void *arg)
@@ -220,36 +300,53 @@ static int join_write(const struct tree *t, const struct local_write *lw, void *
 	}
 	if (lw->value < 0)
 		return 1;		/* `int c;`: read before a write, undefined */
-	r = shape_range(t, lw->value, j->leaves, j->depth);
+	r = shape_range(t, lw->value, j->leaves);
 	j->r = j->any ? join(j->r, r) : r;
 	j->any = 1;
-	return known(j->r);
+	return 1;
 }
+
+/* The locals whose writes are being joined, innermost last: a write
+ * that reads one of them again is a circle (invert = !invert). */
+static _Thread_local CXCursor joining[MAX_RANGE_HOPS];
+static _Thread_local int njoining;
 
 /*
  * What a local variable (not static) holds: the join of every value
  * written to it in the function, and of what its counting loops' steps
  * make: a step up goes no further than its loop's limit, and starts
- * from a value written (`for (i = 0; i < 10; i++)`: 0..10).
+ * from a value written (`for (i = 0; i < 10; i++)`: 0..10).  A local
+ * read again while its own writes are joined adds nothing a plain char
+ * gave it that another write does not: any value, from no char.
  */
-static struct range local_range(const struct tree *t, int ref, int leaves, int depth)
+static struct range local_range(const struct tree *t, int ref, int leaves)
 {
 	CXCursor d = clang_getCursorReferenced(t->n[ref].cur);
-	struct joined_writes j = { .top = LLONG_MIN, .bottom = LLONG_MAX,
-				   .leaves = leaves, .depth = depth + 1 };
+	struct joined_writes j = { .top = LLONG_MIN, .bottom = LLONG_MAX, .leaves = leaves };
+	int ok;
 
-	if (depth >= MAX_RANGE_HOPS || clang_getCursorKind(d) != CXCursor_VarDecl ||
-	    clang_Cursor_hasVarDeclGlobalStorage(d) || !each_local_write(t, d, 1, join_write, &j) ||
-	    !j.any || (j.up && j.down))
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
 		return unknown;
+	for (int k = 0; k < njoining; k++)
+		if (clang_equalCursors(joining[k], d))
+			return unknown;
+	/* Past the hops, or changed out of sight (&v, v += x): any value,
+	 * maybe one a plain char gave it (int n = s[0]; f(&n);). */
+	if (njoining == MAX_RANGE_HOPS)
+		return marked(unknown, 1, 0);
+	joining[njoining++] = d;
+	ok = each_local_write(t, d, 1, join_write, &j);
+	njoining--;
+	if (!ok || !j.any || (j.up && j.down))
+		return marked(unknown, 1, 0);
 	if (j.up)
-		return span(j.r.lo, j.top > j.r.hi ? j.top : j.r.hi);
+		return marked(span(j.r.lo, j.top > j.r.hi ? j.top : j.r.hi), j.r.dep, j.r.same);
 	if (j.down)
-		return span(j.bottom < j.r.lo ? j.bottom : j.r.lo, j.r.hi);
+		return marked(span(j.bottom < j.r.lo ? j.bottom : j.r.lo, j.r.hi), j.r.dep, j.r.same);
 	return j.r;
 }
 
-static struct range node_range(const struct tree *t, int v, int leaves, int depth)
+static struct range node_range(const struct tree *t, int v, int leaves)
 {
 	const struct node *n = &t->n[v];
 	struct range a, b;
@@ -258,30 +355,33 @@ static struct range node_range(const struct tree *t, int v, int leaves, int dept
 	CXCursor f;
 
 	if (is_cast(t, v))
-		return shape_range(t, cast_operand(t, v), leaves, depth);	/* fit() below */
+		return shape_range(t, cast_operand(t, v), leaves);	/* fit() below */
 	switch (n->kind) {
-	case CXCursor_ConditionalOperator:
-		return join(shape_range(t, child(t, v, 1), leaves, depth),
-			    shape_range(t, child(t, v, 2), leaves, depth));
+	case CXCursor_ConditionalOperator:	/* which arm: the test's */
+		a = join(shape_range(t, child(t, v, 1), leaves),
+			 shape_range(t, child(t, v, 2), leaves));
+		return shape_range(t, child(t, v, 0), leaves).dep ? marked(a, 1, 0) : a;
 	case CXCursor_UnaryOperator:
+		a = shape_range(t, child(t, v, 0), leaves);
 		if (n->op == OP_LNOT)
-			return span(0, 1);
-		a = shape_range(t, child(t, v, 0), leaves, depth);
+			return marked(span(0, 1), a.dep, 0);
 		if (n->op == OP_NEG && known(a))
-			return span(-a.hi, -a.lo);
+			return marked(span(-a.hi, -a.lo), a.dep, a.same);
 		if (n->op == OP_NOT && known(a))
-			return span(~a.hi, ~a.lo);
+			return marked(span(~a.hi, ~a.lo), a.dep, a.same);
 		if (n->op == OP_PLUS)
+			return a;
+		if ((n->op == OP_NEG || n->op == OP_NOT) && a.dep)
 			return a;
 		break;
 	case CXCursor_BinaryOperator:
-		a = shape_range(t, child(t, v, 0), leaves, depth);
-		b = shape_range(t, child(t, v, 1), leaves, depth);
+		a = shape_range(t, child(t, v, 0), leaves);
+		b = shape_range(t, child(t, v, 1), leaves);
 		bk = eval_const(t, child(t, v, 1), &k);
 		return binary_range(n->op, a, b, bk, k, n->type);
 	case CXCursor_DeclRefExpr:
-		a = local_range(t, v, leaves, depth);
-		if (known(a))
+		a = local_range(t, v, leaves);
+		if (known(a) || a.dep)
 			return a;
 		break;
 	case CXCursor_MemberRefExpr:
@@ -292,10 +392,12 @@ static struct range node_range(const struct tree *t, int v, int leaves, int dept
 	default:
 		break;
 	}
-	return leaves && ascii_value(t, v) ? span(0, 0x7f) : unknown;
+	if (leaves && ascii_value(t, v))
+		return span(0, 0x7f);
+	return n->type.cls == T_PLAIN_CHAR ? char_read : unknown;
 }
 
-static struct range shape_range(const struct tree *t, int v, int leaves, int depth)
+static struct range shape_range(const struct tree *t, int v, int leaves)
 {
 	long long k;
 
@@ -304,19 +406,22 @@ static struct range shape_range(const struct tree *t, int v, int leaves, int dep
 		return unknown;
 	if (eval_const(t, v, &k))
 		return span(k, k);
-	if (t->n[v].type.cls == T_BOOL)
-		return span(0, 1);
-	return fit(node_range(t, v, leaves, depth), t->n[v].type);
+	if (t->n[v].type.cls == T_BOOL)	/* (bool)(c + 1): its zero test */
+		return marked(span(0, 1), is_cast(t, v) &&
+			      shape_range(t, cast_operand(t, v), leaves).dep, 0);
+	return fit(node_range(t, v, leaves), t->n[v].type);
 }
 
 long long value_bound(const struct tree *t, int v)
 {
-	struct range r = shape_range(t, v, 1, 0);
+	struct range r = shape_range(t, v, 1);
 
-	return r.lo >= 0 && r.hi < UNBOUNDED ? r.hi : UNBOUNDED;
+	return !r.dep && r.lo >= 0 && r.hi < UNBOUNDED ? r.hi : UNBOUNDED;
 }
 
 int shape_ascii(const struct tree *t, int v)
 {
-	return within(shape_range(t, v, 0, 0), span(0, 0x7f));
+	struct range r = shape_range(t, v, 0);
+
+	return !r.dep && within(r, span(0, 0x7f));
 }

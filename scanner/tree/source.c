@@ -54,6 +54,31 @@ int in_macro(CXCursor c)
 	return is_in_macro(clang_getRangeStart(clang_getCursorExtent(c)));
 }
 
+int only_between(CXTranslationUnit tu, CXCursor a, CXCursor b, char sep)
+{
+	CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(a));
+	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(b));
+	CXFile fa, fb;
+	unsigned from, to, seen = 0;
+	const char *buf;
+	size_t size;
+
+	if (is_in_macro(end) || is_in_macro(start))
+		return 0;
+	clang_getSpellingLocation(end, &fa, NULL, NULL, &from);
+	clang_getSpellingLocation(start, &fb, NULL, NULL, &to);
+	if (!fa || !clang_File_isEqual(fa, fb) || from > to ||
+	    !(buf = clang_getFileContents(tu, fa, &size)) || to > size)
+		return 0;
+	for (unsigned i = from; i < to; i++) {
+		if (buf[i] == sep)
+			seen++;
+		else if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' && buf[i] != '\r')
+			return 0;
+	}
+	return seen == 1;
+}
+
 static int range_region(CXSourceRange r, struct loc *l)
 {
 	CXFile f, ef;

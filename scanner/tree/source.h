@@ -30,6 +30,10 @@ CXFile cursor_file(CXCursor c);
 int in_system_header(CXCursor c);
 /* Does cursor c start in a macro's expansion (body or argument)? */
 int in_macro(CXCursor c);
+/* Is the text from a's end to b's start one sep and white space only,
+ * both written outside any macro?  (`i < 10; i++`: the test is the part
+ * right before the step.) */
+int only_between(CXTranslationUnit tu, CXCursor a, CXCursor b, char sep);
 /* The file location (spelling) of a cursor, with its line and column. */
 int cursor_file_loc(CXCursor c, struct loc *l);
 

@@ -96,27 +96,36 @@ struct seen {
 };
 
 /* file's index in the list, added with its bytes' SHA-256; NONE if
- * libclang cannot give them. */
+ * libclang cannot give them.  The bytes are asked for once per file:
+ * clang_getFileContents() finds the file's buffer by a search of every
+ * source location entry (macro expansions included), so a kernel TU's
+ * second question about a header costs as much as the first. */
 static uint32_t intern(struct deps *d, CXFile file)
 {
 	CXString name = clang_getFileName(file);
 	unsigned char md[EVP_MAX_MD_SIZE];
 	size_t size = 0;
-	const char *text = clang_getFileContents(d->ctu, file, &size);
+	const char *text;
 	struct seen key, **slot, *x;
 
-	if (!clang_getCString(name) || !text) {
+	if (!clang_getCString(name)) {
 		clang_disposeString(name);
 		d->ok = 0;		/* read, but not to be checked later */
 		return NONE;
 	}
 	key.path = fold_path(join_path(d->dir, clang_getCString(name)));
 	clang_disposeString(name);
-	slot = tsearch(&key, &d->seen, entry_by_path);
-	if (*slot != &key) {
+	slot = tfind(&key, &d->seen, entry_by_path);
+	if (slot) {
 		free(key.path);
 		return (*slot)->index;
 	}
+	if (!(text = clang_getFileContents(d->ctu, file, &size))) {
+		free(key.path);
+		d->ok = 0;
+		return NONE;
+	}
+	slot = tsearch(&key, &d->seen, entry_by_path);
 	*slot = x = xmalloc(sizeof(*x));
 	x->path = key.path;
 	x->index = d->l.ndeps;

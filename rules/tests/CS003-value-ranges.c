@@ -2,31 +2,47 @@
  * A char assigned a value whose shape keeps it in 0..127 holds the same
  * byte either way: the range of the expression is computed over sums,
  * differences, products, quotients, remainders, masks and shifts.  The
- * usual digit conversion `n % 10 + '0'` is '0'-9..'0'+9 even for a
- * negative n (39..57), all ASCII.  One step out of 0..127 and the
- * comparison is judged.
+ * digit conversion `n % 10 + '0'` of a byte is '0'-9..'0'+9 even for a
+ * negative value (39..57), all ASCII.  One step out of 0..127 and the
+ * comparison is judged.  A parameter is a value not seen into: a caller
+ * may pass a plain char, which the walk follows into the callee but not
+ * into a char computed from it, so only what bounds any value (a mask,
+ * an unsigned shift right, a narrowing to a byte) bounds it.
  */
 typedef unsigned char u8;
 
 int digit_high(int n)
 {
-	char c = n % 10 + '0';
+	char c = (n & 0xff) % 10 + '0';
 
 	return c > '5';			/* ok: CS003 */
 }
 
 int letter_rot(unsigned k)
 {
-	char c = 'a' + k % 26;
+	char c = 'a' + (u8)k % 26;
 
 	return c >= 'n';		/* ok: CS003 */
 }
 
 int signed_letter(int k)
 {
-	char c = 'a' + k % 26;		/* 'a'-25 = 72 at the least */
+	char c = 'a' + (k & 0x7fff) % 26;
 
 	return c >= 'n';		/* ok: CS003 */
+}
+
+/* digit(s[0]): byte 0x80 gives '(' or '8' */
+static int digit(int x)
+{
+	char c = x % 10 + '0';
+
+	return c > '5';			/* expect: CS003 */
+}
+
+int use_digit(const char *s)
+{
+	return digit(s[0]);
 }
 
 int sixty_four(int x)
@@ -116,10 +132,18 @@ int xor_over(int x)
 /* A local's range is the join of every value written to it. */
 int via_local(int x)
 {
-	int d = x % 10;
+	int d = (x >> 4 & 0xfff) % 10;
 	char c = '0' + d;
 
 	return c > '5';			/* ok: CS003 */
+}
+
+int via_local_param(int x)
+{
+	int d = x % 10;			/* x: maybe a caller's char */
+	char c = '0' + d;
+
+	return c > '5';			/* expect: CS003 */
 }
 
 int via_local_two_writes(int x)
@@ -250,4 +274,113 @@ int negated_quotient(int x)
 	char c = (x & 127) / -1 + 127;
 
 	return c > 'z';			/* ok: CS003 */
+}
+
+/*
+ * Values not seen into may carry a char the walk follows elsewhere: a
+ * statement expression, a compound literal, ++n, *p, an int array, a
+ * call, a static local, a parameter written in the body.  A remainder
+ * of one proves nothing.
+ */
+static int get_first(const char *s)
+{
+	return s[0];
+}
+
+static int kept;
+
+int unseen_values(const char *s, int x)
+{
+	int n = s[0], v[1], *q = &n;
+	static int st;
+	char d1 = ({ int _v = s[0]; _v; }) % 10 + '0';
+	char d2 = (int){ s[0] } % 10 + '0';
+	char d3 = (++n) % 10 + '0';
+	char d4 = *q % 10 + '0';
+	char d5, d6, d7, d8;
+
+	v[0] = s[0];	/* expect: CS010 */
+	d5 = v[0] % 10 + '0';
+	d6 = get_first(s) % 10 + '0';
+	st = s[0];
+	kept = s[1];	/* expect: CS010 */
+	d7 = (st + kept) % 10 + '0';	/* expect: CS006 {{variable 'kept'}} */
+	x = s[2];
+	d8 = x % 10 + '0';
+	return (d1 > '5') + (d2 > '5') +	/* expect: CS003 CS003 */
+	       (d3 > '5') + (d4 > '5') +	/* expect: CS003 CS003 */
+	       (d5 > '5') + (d6 > '5') +	/* expect: CS003 CS003 */
+	       (d7 > '5') + (d8 > '5');		/* expect: CS003 CS003 */
+}
+
+/* A bool local written a value that differs: its 0 or 1 differs. */
+int bool_local(const char *s)
+{
+	_Bool b = s[0] & 0x100;
+	char d = b + '0';
+
+	return d > '0';			/* expect: CS003 */
+}
+
+/* A truth value of a char is judged where it is computed, if at all. */
+struct flags { char slash, nz; };
+
+int truth_values(struct flags *f, const char *s, int x)
+{
+	char d = s[0] == '/';
+	char e = !s[0];
+	char g = s[0] && x;
+
+	f->slash = s[1] == '/';
+	f->nz = !!s[1];
+	return (d > 0) + (e > 0) + (g > 0) +	/* ok: CS003 */
+	       (f->slash > 0) + (f->nz > 0);	/* ok: CS003 */
+}
+
+/* A local read in its own write: the circle is no bound. */
+int shifted_twice(const char *s)
+{
+	int acc = s[0];
+	char d;
+
+	acc = acc >> 4;
+	d = (u8)acc >> 1;		/* 124 or 4 for byte 0x80 */
+	return d > 'A';			/* expect: CS003 */
+}
+
+/* A shift by a count that differs. */
+int differing_count(const char *s)
+{
+	int k = s[0] / 16 + 8;
+	char d = ((unsigned)(1 << k) >> 16) % 2;
+
+	return d > 0;			/* expect: CS003 */
+}
+
+/* Filled through its address (pci_read_config_dword(dev, pos, &v)):
+ * any value, which a mask or an unsigned shift bounds (agp/generic.c's
+ * `(ncapid >> 20) & 0xf`, pci/vc.c's `1 << ((cap1 & 0xc00) >> 10)`). */
+void read_config(unsigned int *v);
+
+int agp_major(void)
+{
+	unsigned int ncapid, cap1;
+	char major, size;
+
+	read_config(&ncapid);
+	read_config(&cap1);
+	major = (ncapid >> 20) & 0xf;
+	size = 1 << ((cap1 & 0xc00) >> 10);
+	return (major > 3) + (size > 4);	/* ok: CS003 */
+}
+
+/* ... but a remainder of it proves nothing. */
+int filled_remainder(void)
+{
+	unsigned int v;
+	char d;
+
+	read_config(&v);
+	d = (int)v % 10 + '0';
+	return d > '5';			/* expect: CS003 */
 }

@@ -147,3 +147,13 @@ void assigned_in_if(struct cdrom_info *cdi, const char *b)
 		p = b[6] << 8;		/* ok: CS006 */
 	cdi->mmc3_profile = p;
 }
+
+/* The last statement of a statement expression gives its value. */
+int statement_expression(struct cdrom_info *cdi, const char *b)
+{
+	int p;
+	int n = ({ p = b[6] << 8; });	/* expect: CS006 */
+
+	cdi->mmc3_profile = p;
+	return n < 0;
+}

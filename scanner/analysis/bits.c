@@ -156,7 +156,9 @@ static int value_unused(const struct tree *t, int p)
 	if (q < 0)
 		return 1;
 	switch (t->n[q].kind) {
-	case CXCursor_CompoundStmt:
+	case CXCursor_CompoundStmt:	/* ({ ...; p = x; }) gives x on */
+		return t->n[p].next >= 0 || t->n[q].parent < 0 ||
+		       t->n[t->n[q].parent].kind != CXCursor_StmtExpr;
 	case CXCursor_LabelStmt:
 	case CXCursor_CaseStmt:
 	case CXCursor_DefaultStmt:

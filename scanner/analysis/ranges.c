@@ -11,11 +11,18 @@
  *
  * A value computed from a plain char read is another value under each
  * signedness, even when both lie in 0..127 (`s[0] % 10 + '0'` is '('
- * or '8' for byte 0x80): such a range is marked dependent, and only a
- * mask that keeps no bit above the byte (`c & 0x7f`, `(c + 1) & 0xff`)
- * takes the mark off, when nothing but + - * << & | ^ came between.
- * With leaves, a part that ascii_value() proves 0..127 by what it is (a
- * guarded read, a table of ASCII constants) counts as 0..127.
+ * or '8' for byte 0x80): such a range is marked dependent, with how many
+ * of its low bits are the same either way, and only a mask or a cast
+ * within those bits (`(c + 1) & 0x7f`, `(u16)(c << 8)`) takes the mark
+ * off.  A value this file cannot see into (a parameter, a field, a
+ * call, `*p`: an int of its type's range) may hold a char another part
+ * of the walk follows, so it is marked opaque: a mask, an unsigned shift
+ * right, a narrowing to a byte or a truth value bound it, as they bound
+ * any value, but the sums and remainders that would squeeze it into
+ * 0..127 (`n % 10 + '0'`) prove nothing.  A value is ASCII when it lies
+ * in 0..127 with neither mark.  With leaves, a part that ascii_value()
+ * proves 0..127 by what it is (a guarded read, a table of ASCII
+ * constants) counts as 0..127.
  */
 #include <limits.h>
 #include "core/core.h"
@@ -28,18 +35,19 @@ struct range {
 	long long lo, hi;
 	unsigned char dep;	/* computed from a plain char: may differ */
 	unsigned char same;	/* ... above this many low bits only */
+	unsigned char opaque;	/* from a value not seen into */
 };
 
-static const struct range unknown = { LLONG_MIN, LLONG_MAX, 0, 0 };
+static const struct range unknown = { LLONG_MIN, LLONG_MAX, 0, 0, 0 };
 
 static struct range span(long long lo, long long hi)
 {
-	return (struct range){ lo, hi, 0, 0 };
+	return (struct range){ lo, hi, 0, 0, 0 };
 }
 
 /* A plain char read: any value, other under each signedness above its
  * byte. */
-static const struct range char_read = { LLONG_MIN, LLONG_MAX, 1, 8 };
+static const struct range char_read = { LLONG_MIN, LLONG_MAX, 1, 8, 0 };
 
 static int known(struct range r)
 {
@@ -57,6 +65,13 @@ static struct range join(struct range a, struct range b)
 
 	r.dep = a.dep || b.dep;
 	r.same = !a.dep ? b.same : !b.dep ? a.same : a.same < b.same ? a.same : b.same;
+	r.opaque = a.opaque || b.opaque;
+	return r;
+}
+
+static struct range opaque(struct range r, int yes)
+{
+	r.opaque = (unsigned char)yes;
 	return r;
 }
 
@@ -102,13 +117,16 @@ static struct range fit(struct range r, struct ctype ty)
 	int bits = ty.cls == T_SCHAR || ty.cls == T_UCHAR ? 8 : ty.cls == T_INT ? ty.bits : 0;
 
 	if (r.dep && bits && r.same >= bits)
-		r = marked(type_range(ty), 0, 0);
+		r = opaque(marked(type_range(ty), 0, 0), r.opaque);
+	if (bits == 8)		/* (u8)x: a byte, as any value is */
+		r.opaque = 0;
 	if (ty.cls == T_PLAIN_CHAR)
-		return within(r, span(0, 0x7f)) && !r.dep ? r :
+		return within(r, span(0, 0x7f)) && !r.dep && !r.opaque ? r :
 		       marked(unknown, 1, r.dep && r.same < 8 ? r.same : 8);
 	if (ty.cls == T_INT && !ty.is_signed && ty.bits >= 63)
-		return r.lo >= 0 && known(r) ? r : marked(unknown, r.dep, r.same);
-	return within(r, type_range(ty)) ? r : marked(type_range(ty), r.dep, r.same);
+		return r.lo >= 0 && known(r) ? r : opaque(marked(unknown, r.dep, r.same), r.opaque);
+	return within(r, type_range(ty)) ? r :
+	       opaque(marked(type_range(ty), r.dep, r.same), r.opaque);
 }
 
 static long long min4(long long a, long long b, long long c, long long d)
@@ -230,9 +248,9 @@ static int same_bits(enum op op, struct range a, struct range b, int bk, long lo
 	case OP_ADD: case OP_SUB: case OP_MUL: case OP_AND: case OP_OR: case OP_XOR:
 		return m;
 	case OP_SHL:	/* the low bits move up, by however much */
-		return bk && k >= 0 && k <= 64 ? sa + (int)k : sa;
+		return b.dep ? 0 : bk && k >= 0 && k <= 64 ? sa + (int)k : sa;
 	case OP_SHR:
-		return bk && k >= 0 && k <= 64 ? sa - (int)k : 0;
+		return !b.dep && bk && k >= 0 && k <= 64 ? sa - (int)k : 0;
 	default:
 		return 0;
 	}
@@ -252,13 +270,21 @@ static struct range binary_range(enum op op, struct range a, struct range b, int
 	int shift = op == OP_SHL || op == OP_SHR;
 	int dep = a.dep || (shift ? count_differs(op, b) : b.dep);
 	int same = same_bits(op, a, shift && !count_differs(op, b) ? span(0, 0) : b, bk, k);
+	int opq = a.opaque || b.opaque;
 
 	/* c & 0x7f: the mask keeps only bits that are the same either way */
 	if (op == OP_AND && dep && same < 63 &&
 	    ((!a.dep && within(a, span(0, (1LL << same) - 1))) ||
 	     (!b.dep && within(b, span(0, (1LL << same) - 1)))))
 		dep = 0;
-	return marked(r, dep, same);
+	/* what bounds any value: a mask, an unsigned shift right; a truth
+	 * value that differs is judged where it is computed */
+	if ((op == OP_AND && ((!a.opaque && a.lo >= 0) || (!b.opaque && b.lo >= 0))) ||
+	    (op == OP_SHR && bk && ty.cls == T_INT && !ty.is_signed))
+		opq = 0;
+	if (op_is_compare(op) || op == OP_LAND || op == OP_LOR)
+		dep = opq = 0;
+	return opaque(marked(r, dep, same), opq);
 }
 
 static struct range bit_field_range(CXCursor f)
@@ -275,6 +301,17 @@ static struct range bit_field_range(CXCursor f)
 static struct range shape_range(const struct tree *t, int v, int leaves);
 
 #define MAX_RANGE_HOPS 2	/* int d = x % 10; char c = '0' + d; */
+
+/* A value not seen into: a plain char read, a byte of any value, or
+ * (opaque) anything its type holds. */
+static struct range leaf_range(const struct tree *t, int v)
+{
+	struct ctype ty = t->n[v].type;
+
+	if (ty.cls == T_PLAIN_CHAR)
+		return char_read;
+	return opaque(type_range(ty), ty.cls == T_INT);
+}
 
 /* The writes of a local, joined: values, and how far loop steps go. */
 struct joined_writes {
@@ -307,42 +344,54 @@ static int join_write(const struct tree *t, const struct local_write *lw, void *
 }
 
 /* The locals whose writes are being joined, innermost last: a write
- * that reads one of them again is a circle (invert = !invert). */
+ * that reads one of them again is a circle (invert = !invert), and
+ * whether one was met. */
 static _Thread_local CXCursor joining[MAX_RANGE_HOPS];
-static _Thread_local int njoining;
+static _Thread_local int njoining, circled;
 
 /*
  * What a local variable (not static) holds: the join of every value
  * written to it in the function, and of what its counting loops' steps
  * make: a step up goes no further than its loop's limit, and starts
- * from a value written (`for (i = 0; i < 10; i++)`: 0..10).  A local
- * read again while its own writes are joined adds nothing a plain char
- * gave it that another write does not: any value, from no char.
+ * from a value written (`for (i = 0; i < 10; i++)`: 0..10).  One
+ * changed out of sight (&v, v += x) holds any value (opaque), as a
+ * field does.  A local read again while its own writes are joined
+ * (acc = acc >> 4) adds no char the other writes do not: when none
+ * does, the circle is any value too; when one does, each turn of the
+ * circle may shift its same bits away, so none are left.  Too many
+ * locals deep, it was not looked at: maybe a char, no bit the same.
  */
 static struct range local_range(const struct tree *t, int ref, int leaves)
 {
 	CXCursor d = clang_getCursorReferenced(t->n[ref].cur);
 	struct joined_writes j = { .top = LLONG_MIN, .bottom = LLONG_MAX, .leaves = leaves };
-	int ok;
+	int ok, was;
 
 	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
-		return unknown;
+		return leaf_range(t, ref);
 	for (int k = 0; k < njoining; k++)
-		if (clang_equalCursors(joining[k], d))
-			return unknown;
-	/* Past the hops, or changed out of sight (&v, v += x): any value,
-	 * maybe one a plain char gave it (int n = s[0]; f(&n);). */
+		if (clang_equalCursors(joining[k], d)) {
+			circled = 1;
+			return opaque(unknown, 1);
+		}
 	if (njoining == MAX_RANGE_HOPS)
-		return marked(unknown, 1, 0);
+		return opaque(marked(unknown, 1, 0), 1);
+	was = circled;
+	circled = 0;
 	joining[njoining++] = d;
 	ok = each_local_write(t, d, 1, join_write, &j);
 	njoining--;
+	if (circled && j.r.dep)
+		j.r = opaque(marked(j.r, 1, 0), 1);
+	circled |= was;
 	if (!ok || !j.any || (j.up && j.down))
-		return marked(unknown, 1, 0);
+		return opaque(marked(unknown, j.r.dep, 0), 1);
 	if (j.up)
-		return marked(span(j.r.lo, j.top > j.r.hi ? j.top : j.r.hi), j.r.dep, j.r.same);
+		return opaque(marked(span(j.r.lo, j.top > j.r.hi ? j.top : j.r.hi), j.r.dep,
+				     j.r.same), j.r.opaque);
 	if (j.down)
-		return marked(span(j.bottom < j.r.lo ? j.bottom : j.r.lo, j.r.hi), j.r.dep, j.r.same);
+		return opaque(marked(span(j.bottom < j.r.lo ? j.bottom : j.r.lo, j.r.hi), j.r.dep,
+				     j.r.same), j.r.opaque);
 	return j.r;
 }
 
@@ -358,32 +407,29 @@ static struct range node_range(const struct tree *t, int v, int leaves)
 		return shape_range(t, cast_operand(t, v), leaves);	/* fit() below */
 	switch (n->kind) {
 	case CXCursor_ConditionalOperator:	/* which arm: the test's */
+		if (child(t, v, 2) < 0)
+			break;		/* GNU a ?: b */
 		a = join(shape_range(t, child(t, v, 1), leaves),
 			 shape_range(t, child(t, v, 2), leaves));
 		return shape_range(t, child(t, v, 0), leaves).dep ? marked(a, 1, 0) : a;
 	case CXCursor_UnaryOperator:
+		if (n->op == OP_LNOT)	/* differs only where it is judged */
+			return span(0, 1);
+		if (n->op != OP_NEG && n->op != OP_NOT && n->op != OP_PLUS)
+			break;		/* ++x, *p */
 		a = shape_range(t, child(t, v, 0), leaves);
-		if (n->op == OP_LNOT)
-			return marked(span(0, 1), a.dep, 0);
 		if (n->op == OP_NEG && known(a))
-			return marked(span(-a.hi, -a.lo), a.dep, a.same);
+			return opaque(marked(span(-a.hi, -a.lo), a.dep, a.same), a.opaque);
 		if (n->op == OP_NOT && known(a))
-			return marked(span(~a.hi, ~a.lo), a.dep, a.same);
-		if (n->op == OP_PLUS)
-			return a;
-		if ((n->op == OP_NEG || n->op == OP_NOT) && a.dep)
-			return a;
-		break;
+			return opaque(marked(span(~a.hi, ~a.lo), a.dep, a.same), a.opaque);
+		return n->op == OP_PLUS || a.dep ? a : opaque(unknown, a.opaque);
 	case CXCursor_BinaryOperator:
 		a = shape_range(t, child(t, v, 0), leaves);
 		b = shape_range(t, child(t, v, 1), leaves);
 		bk = eval_const(t, child(t, v, 1), &k);
 		return binary_range(n->op, a, b, bk, k, n->type);
 	case CXCursor_DeclRefExpr:
-		a = local_range(t, v, leaves);
-		if (known(a) || a.dep)
-			return a;
-		break;
+		return local_range(t, v, leaves);
 	case CXCursor_MemberRefExpr:
 		f = clang_getCursorReferenced(n->cur);
 		if (clang_getCursorKind(f) == CXCursor_FieldDecl && clang_Cursor_isBitField(f))
@@ -394,7 +440,7 @@ static struct range node_range(const struct tree *t, int v, int leaves)
 	}
 	if (leaves && ascii_value(t, v))
 		return span(0, 0x7f);
-	return n->type.cls == T_PLAIN_CHAR ? char_read : unknown;
+	return leaf_range(t, v);
 }
 
 static struct range shape_range(const struct tree *t, int v, int leaves)
@@ -407,8 +453,8 @@ static struct range shape_range(const struct tree *t, int v, int leaves)
 	if (eval_const(t, v, &k))
 		return span(k, k);
 	if (t->n[v].type.cls == T_BOOL)	/* (bool)(c + 1): its zero test */
-		return marked(span(0, 1), is_cast(t, v) &&
-			      shape_range(t, cast_operand(t, v), leaves).dep, 0);
+		return marked(span(0, 1), (is_cast(t, v) ? shape_range(t, cast_operand(t, v), leaves) :
+					   node_range(t, v, leaves)).dep, 0);
 	return fit(node_range(t, v, leaves), t->n[v].type);
 }
 
@@ -416,12 +462,12 @@ long long value_bound(const struct tree *t, int v)
 {
 	struct range r = shape_range(t, v, 1);
 
-	return !r.dep && r.lo >= 0 && r.hi < UNBOUNDED ? r.hi : UNBOUNDED;
+	return !r.dep && !r.opaque && r.lo >= 0 && r.hi < UNBOUNDED ? r.hi : UNBOUNDED;
 }
 
 int shape_ascii(const struct tree *t, int v)
 {
 	struct range r = shape_range(t, v, 0);
 
-	return !r.dep && within(r, span(0, 0x7f));
+	return !r.dep && !r.opaque && within(r, span(0, 0x7f));
 }

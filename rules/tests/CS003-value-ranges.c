@@ -384,3 +384,76 @@ int filled_remainder(void)
 	d = (int)v % 10 + '0';
 	return d > '5';			/* expect: CS003 */
 }
+
+/*
+ * A local changed in place or through its address keeps every char its
+ * other writes give it: a checksum summed with +=, an FNV hash folded
+ * with ^=, a value read in after `get(&v)`.  A mask or a shift does not
+ * make them the same again.
+ */
+void get_int(int *v);
+
+int checksum_digit(const char *buf, int len)
+{
+	int sum = 0, i;
+	char c;
+
+	for (i = 0; i < len; i++)
+		sum += buf[i];		/* expect: CS006 */
+	c = ((sum >> 4) & 0x3f) + '0';
+	return c > 'A';			/* expect: CS003 */
+}
+
+int fnv_letter(const char *s, int n)
+{
+	unsigned int h = 2166136261u;
+	char c;
+
+	for (int i = 0; i < n; i++) {
+		h ^= s[i];		/* expect: CS006 */
+		h *= 16777619u;
+	}
+	c = 'a' + (h >> 28);
+	return c > 'h';			/* expect: CS003 */
+}
+
+int read_in_after(const char *s)
+{
+	int v;
+	char d;
+
+	get_int(&v);
+	v = s[0];
+	d = ((v >> 4) & 0xff) / 8 + 'A';
+	return d > 'Z';			/* expect: CS003 */
+}
+
+/* How many steps a loop runs depends on the char it starts from. */
+int counted_from_char(const char *s)
+{
+	int i;
+	char d;
+
+	for (i = s[0]; i < 10; i++)
+		;
+	d = (i & 0xff) / 8 + 'A';
+	return d > 'P';			/* expect: CS003 */
+}
+
+/* ++t moves t's low bits: (++t >> 4) keeps four of them the same. */
+int incremented(const char *s)
+{
+	int t = s[0];
+	char d = (++t >> 4) & 0x7f;
+
+	return d > 'a';			/* expect: CS003 */
+}
+
+/* A narrowing to an unsigned 16 bits bounds any value, as to a byte. */
+int narrowed_u16(int x)
+{
+	char c = (unsigned short)x >> 9;
+	char d = (unsigned short)x % 100;
+
+	return (c > 'a') + (d > 'a');	/* ok: CS003 */
+}

@@ -135,7 +135,7 @@ int each_local_write(const struct tree *t, CXCursor decl, int steps,
 
 	for (int i = 1; i < t->len; i++) {
 		const struct node *n = &t->n[i];
-		struct local_write lw = { -1, 0, 0 };
+		struct local_write lw = { -1, 0, 0, OP_NONE, 0 };
 		int ref;
 
 		if (n->kind == CXCursor_VarDecl && clang_equalCursors(n->cur, decl)) {
@@ -143,20 +143,18 @@ int each_local_write(const struct tree *t, CXCursor decl, int steps,
 			lw.value = last_expr_child(t, i);
 		} else if (n->kind == CXCursor_DeclRefExpr && in_asm(t, i) &&
 			   clang_equalCursors(clang_getCursorReferenced(n->cur), decl)) {
-			return 0;		/* asm("..." : "=r"(x)) may write it */
-		} else if ((n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_UnaryOperator ||
-			    n->kind == CXCursor_CompoundAssignOperator) &&
-			   (ref = strip_parens(t, child(t, i, 0))) >= 0 &&
-			   t->n[ref].kind == CXCursor_DeclRefExpr &&
-			   clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), decl)) {
+			lw.unseen = 1;		/* asm("..." : "=r"(x)) may write it */
+		} else if ((ref = written_ref(t, i)) >= 0 && refers_to(t, ref, decl)) {
 			if (n->kind != CXCursor_BinaryOperator && steps)
 				lw.step = loop_step_limit(t, i, decl, &lw.lim);
 			if (lw.step)
 				;			/* for (...; c < 10; c++) */
-			else if (n->kind != CXCursor_BinaryOperator)
-				return 0;		/* c++, c += 1, &c */
-			else if (n->op != OP_ASSIGN)
-				continue;		/* read in c == 'x' */
+			else if (n->op == OP_ADDR)
+				lw.unseen = 1;		/* &c */
+			else if (n->op == OP_INC || n->op == OP_DEC)
+				lw.rmw = OP_ADD;	/* c++ */
+			else if (n->kind == CXCursor_CompoundAssignOperator)
+				lw.rmw = n->op, lw.value = child(t, i, 1);	/* c += x */
 			else
 				lw.value = child(t, i, 1);
 		} else {

@@ -118,8 +118,8 @@ static struct range fit(struct range r, struct ctype ty)
 
 	if (r.dep && bits && r.same >= bits)
 		r = opaque(marked(type_range(ty), 0, 0), r.opaque);
-	if (bits == 8)		/* (u8)x: a byte, as any value is */
-		r.opaque = 0;
+	if (bits && bits < 32 && !(ty.cls == T_INT && ty.is_signed))
+		r.opaque = 0;	/* (u8)x, (u16)x: any value fits, as any value's does */
 	if (ty.cls == T_PLAIN_CHAR)
 		return within(r, span(0, 0x7f)) && !r.dep && !r.opaque ? r :
 		       marked(unknown, 1, r.dep && r.same < 8 ? r.same : 8);
@@ -313,6 +313,20 @@ static struct range leaf_range(const struct tree *t, int v)
 	return opaque(type_range(ty), ty.cls == T_INT);
 }
 
+/* v OP= x: the low bits of the result are those of v and x. */
+static int keeps_low_bits(enum op op)
+{
+	static const enum op ops[] = {
+		OP_ADD, OP_SUB, OP_MUL, OP_AND, OP_OR, OP_XOR,
+		OP_ADD_A, OP_SUB_A, OP_MUL_A, OP_AND_A, OP_OR_A, OP_XOR_A,
+	};
+
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (ops[i] == op)
+			return 1;
+	return 0;
+}
+
 /* The writes of a local, joined: values, and how far loop steps go. */
 struct joined_writes {
 	struct range r;
@@ -335,9 +349,16 @@ static int join_write(const struct tree *t, const struct local_write *lw, void *
 		j->bottom = lw->lim < j->bottom ? lw->lim : j->bottom;
 		return 1;
 	}
-	if (lw->value < 0)
+	if (lw->unseen)			/* &v, an asm output: any value */
+		r = opaque(unknown, 1);
+	else if (lw->value < 0 && !lw->rmw)
 		return 1;		/* `int c;`: read before a write, undefined */
-	r = shape_range(t, lw->value, j->leaves);
+	else
+		r = lw->value < 0 ? unknown : shape_range(t, lw->value, j->leaves);
+	/* v += x: x's char goes in; the low bits of + - * & | ^ stay those
+	 * of the operands, as a circle through v keeps them */
+	if (lw->rmw)
+		r = opaque(marked(unknown, r.dep, keeps_low_bits(lw->rmw) ? r.same : 0), 1);
 	j->r = j->any ? join(j->r, r) : r;
 	j->any = 1;
 	return 1;
@@ -385,13 +406,15 @@ static struct range local_range(const struct tree *t, int ref, int leaves)
 		j.r = opaque(marked(j.r, 1, 0), 1);
 	circled |= was;
 	if (!ok || !j.any || (j.up && j.down))
-		return opaque(marked(unknown, j.r.dep, 0), 1);
+		return opaque(marked(unknown, j.any && j.r.dep, 0), 1);
+	/* how many steps run depends on the start: a char's start leaves
+	 * no bit the same */
 	if (j.up)
-		return opaque(marked(span(j.r.lo, j.top > j.r.hi ? j.top : j.r.hi), j.r.dep,
-				     j.r.same), j.r.opaque);
+		return opaque(marked(span(j.r.lo, j.top > j.r.hi ? j.top : j.r.hi), j.r.dep, 0),
+			      j.r.opaque);
 	if (j.down)
-		return opaque(marked(span(j.bottom < j.r.lo ? j.bottom : j.r.lo, j.r.hi), j.r.dep,
-				     j.r.same), j.r.opaque);
+		return opaque(marked(span(j.bottom < j.r.lo ? j.bottom : j.r.lo, j.r.hi), j.r.dep, 0),
+			      j.r.opaque);
 	return j.r;
 }
 
@@ -415,8 +438,12 @@ static struct range node_range(const struct tree *t, int v, int leaves)
 	case CXCursor_UnaryOperator:
 		if (n->op == OP_LNOT)	/* differs only where it is judged */
 			return span(0, 1);
+		if (n->op == OP_INC || n->op == OP_DEC) {	/* ++t: t's low bits, moved */
+			a = shape_range(t, child(t, v, 0), leaves);
+			return opaque(marked(unknown, a.dep, a.same), 1);
+		}
 		if (n->op != OP_NEG && n->op != OP_NOT && n->op != OP_PLUS)
-			break;		/* ++x, *p */
+			break;		/* *p */
 		a = shape_range(t, child(t, v, 0), leaves);
 		if (n->op == OP_NEG && known(a))
 			return opaque(marked(span(-a.hi, -a.lo), a.dep, a.same), a.opaque);

@@ -179,6 +179,8 @@ static int ascii_write(const struct tree *t, const struct local_write *lw, void 
 	struct local_writes *l = arg;
 	int v = lw->value;
 
+	if (lw->unseen || lw->rmw)
+		return 0;
 	if (lw->step)
 		return ascii(lw->lim);
 	return v < 0 || ascii_at(t, v, l->w, l->depth) || ascii_table_read(t, strip_parens(t, v));
@@ -204,6 +206,8 @@ static int constant_write(const struct tree *t, const struct local_write *lw, vo
 	struct only_value *c = arg;
 	int v = lw->value, lit;
 
+	if (lw->unseen || lw->rmw)
+		return 0;
 	if (v < 0 || c->writes++ || !eval_const(t, v, &c->k))
 		return 0;
 	lit = strip_implicit(t, v);
@@ -435,5 +439,5 @@ int ascii_source(struct walk *w, int src)
 		return 1;
 	/* written other values elsewhere, but here only this one reaches */
 	v = reaching_value(w, d, i);
-	return v >= 0 && ascii_write(t, &(struct local_write){ v, 0, 0 }, &(struct local_writes){ w, 0 });
+	return v >= 0 && ascii_write(t, &(struct local_write){ .value = v }, &(struct local_writes){ w, 0 });
 }

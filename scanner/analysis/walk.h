@@ -407,14 +407,18 @@ int ascii_value(const struct tree *t, int v);
 /* The same with what the walk sees: guards, this TU's functions. */
 int ascii_value_seen(struct walk *w, int v);
 /* locals.c: each write of local variable decl in the tree, to fn until
- * it returns 0: a value (-1: none, `int c;`), or with steps the step of
- * a counting loop whose test keeps what it makes <= lim (step +1) or
- * >= lim (step -1).  0 when fn did, or when decl is changed otherwise
- * (c++, &c, an asm output) or not declared in the tree. */
+ * it returns 0: a value (-1: none, `int c;`); with steps the step of a
+ * counting loop whose test keeps what it makes <= lim (step +1) or >=
+ * lim (step -1); a change in place (c += x: rmw the operator's, value
+ * x; c++: rmw OP_ADD, no value); or one out of sight (unseen: &c, an
+ * asm output).  0 when fn said so, or when decl is not declared in the
+ * tree. */
 struct local_write {
 	int value;
 	int step;
 	long long lim;
+	enum op rmw;
+	int unseen;
 };
 int each_local_write(const struct tree *t, CXCursor decl, int steps,
 		     int (*fn)(const struct tree *, const struct local_write *, void *), void *arg);

@@ -89,12 +89,6 @@ static int local_variable(const struct walk *w, CXCursor var)
 	       clang_equalCursors(clang_getCursorSemanticParent(var), w->t.n[0].cur);
 }
 
-static int refers_to(const struct tree *t, int ref, CXCursor var)
-{
-	return t->n[ref].kind == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(t->n[ref].cur), var);
-}
-
 static int dropped_from(struct walk *w, int i, unsigned long long mask, int depth);
 
 /*
@@ -113,13 +107,13 @@ static int dropped_by_reads(struct walk *w, CXCursor var, unsigned long long mas
 	if (depth >= 3 || !local_variable(w, var))
 		return 0;
 	for (int i = 1; i < t->len; i++)
-		if ((ref = written_ref(t, i)) >= 0 && refers_to(t, ref, var) &&
+		if ((ref = written_ref(t, i)) >= 0 && refers_to_decl(t, ref, var) &&
 		    !(t->n[i].kind == CXCursor_BinaryOperator && t->n[i].op == OP_ASSIGN))
 			return 0;
 	for (int i = 1; i < t->len; i++) {
 		int p = t->n[i].parent;
 
-		if (!refers_to(t, i, var))
+		if (t->n[i].kind != CXCursor_DeclRefExpr || !refers_to_decl(t, i, var))
 			continue;
 		while (p >= 0 && t->n[p].kind == CXCursor_ParenExpr)
 			p = t->n[p].parent;

@@ -18,7 +18,7 @@ static int in_asm(const struct tree *t, int i)
 	return 0;
 }
 
-static int refers_to(const struct tree *t, int i, CXCursor decl)
+int refers_to_decl(const struct tree *t, int i, CXCursor decl)
 {
 	i = strip_implicit(t, i);
 	return i >= 0 && t->n[i].kind == CXCursor_DeclRefExpr &&
@@ -49,11 +49,11 @@ static int loop_limit(const struct tree *t, int cond, CXCursor decl, long long k
 
 	if (t->n[cond].kind != CXCursor_BinaryOperator || !op_is_compare(op))
 		return 0;
-	if (refers_to(t, child(t, cond, 1), decl)) {
+	if (refers_to_decl(t, child(t, cond, 1), decl)) {
 		op = op_mirror(op);
 		var = 1;
 	}
-	if (!refers_to(t, child(t, cond, var), decl) || !eval_const(t, child(t, cond, !var), lim) ||
+	if (!refers_to_decl(t, child(t, cond, var), decl) || !eval_const(t, child(t, cond, !var), lim) ||
 	    *lim < -(1LL << 40) || *lim > (1LL << 40))
 		return 0;
 	/* i <= ~0UL: eval_const() reads ULONG_MAX as -1 */
@@ -123,7 +123,7 @@ static int loop_step_limit(const struct tree *t, int i, CXCursor decl, long long
 	    entered_inside(t, loop))
 		return 0;
 	for (int j = cond; j < subtree_end(t, loop); j++)
-		if (j != i && (ref = written_ref(t, j)) >= 0 && refers_to(t, ref, decl))
+		if (j != i && (ref = written_ref(t, j)) >= 0 && refers_to_decl(t, ref, decl))
 			return 0;
 	return k > 0 ? 1 : -1;
 }
@@ -144,7 +144,7 @@ int each_local_write(const struct tree *t, CXCursor decl, int steps,
 		} else if (n->kind == CXCursor_DeclRefExpr && in_asm(t, i) &&
 			   clang_equalCursors(clang_getCursorReferenced(n->cur), decl)) {
 			lw.unseen = 1;		/* asm("..." : "=r"(x)) may write it */
-		} else if ((ref = written_ref(t, i)) >= 0 && refers_to(t, ref, decl)) {
+		} else if ((ref = written_ref(t, i)) >= 0 && refers_to_decl(t, ref, decl)) {
 			if (n->kind != CXCursor_BinaryOperator && steps)
 				lw.step = loop_step_limit(t, i, decl, &lw.lim);
 			if (lw.step)

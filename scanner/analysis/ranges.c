@@ -3,26 +3,26 @@
  * interval [lo, hi] computed bottom up over constants, truth values,
  * masks, shifts, sums, products, quotients and remainders, casts,
  * either arm of ?:, bit-fields, locals (the join of what is written to
- * them), and the type of whatever else is there.  `n % 10 + '0'` is
- * 39..57 even for a negative n; `1 << ((cap1 & 0xc00) >> 10)` is 1..8;
- * `es_pblk >> 59` of a u64 is 0..31.  A result that leaves its type's
- * range wraps (unsigned) or is undefined (signed): either way, any value
- * of the type.
+ * them), and the type of whatever else is there.  `d % 10 + '0'` is
+ * 39..57 even for a negative local d; `1 << ((cap1 & 0xc00) >> 10)` is
+ * 1..8; `es_pblk >> 59` of a u64 is 0..31.  A result that leaves its
+ * type's range wraps (unsigned) or is undefined (signed): either way,
+ * any value of the type.
  *
  * A value computed from a plain char read is another value under each
- * signedness, even when both lie in 0..127 (`s[0] % 10 + '0'` is '('
- * or '8' for byte 0x80): such a range is marked dependent, with how many
+ * signedness, even when both lie in 0..127 (`s[0] % 10 + '0'` is '(' or
+ * '8' for byte 0x80): such a range is marked dependent, with how many
  * of its low bits are the same either way, and only a mask or a cast
  * within those bits (`(c + 1) & 0x7f`, `(u16)(c << 8)`) takes the mark
  * off.  A value this file cannot see into (a parameter, a field, a
  * call, `*p`: an int of its type's range) may hold a char another part
- * of the walk follows, so it is marked opaque: a mask, an unsigned shift
- * right, a narrowing to a byte or a truth value bound it, as they bound
- * any value, but the sums and remainders that would squeeze it into
- * 0..127 (`n % 10 + '0'`) prove nothing.  A value is ASCII when it lies
- * in 0..127 with neither mark.  With leaves, a part that ascii_value()
- * proves 0..127 by what it is (a guarded read, a table of ASCII
- * constants) counts as 0..127.
+ * of the walk follows, so it is marked opaque: a mask, an unsigned
+ * shift right, a narrowing to an unsigned byte or 16 bits, a truth
+ * value bound it, as they bound any value, but the sums and remainders
+ * that would squeeze it into 0..127 (`n % 10 + '0'`) prove nothing.  A
+ * value is ASCII when it lies in 0..127 with neither mark.  With
+ * leaves, a part that ascii_value() proves 0..127 by what it is (a
+ * guarded read, a table of ASCII constants) counts as 0..127.
  */
 #include <limits.h>
 #include "core/core.h"

@@ -78,15 +78,13 @@ static unsigned long long low_bits(unsigned bits)
 	return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
 }
 
-/* A local variable of the function walked (not static, not a parameter:
- * its every write and read are in the tree). */
-static int local_variable(const struct walk *w, CXCursor var)
+/* A write that sets the whole value: not a change in place or out of
+ * sight. */
+static int plain_write(const struct tree *t, const struct local_write *lw, void *arg)
 {
-	enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
-
-	return clang_getCursorKind(var) == CXCursor_VarDecl &&
-	       (sc == CX_SC_None || sc == CX_SC_Auto || sc == CX_SC_Register) &&
-	       clang_equalCursors(clang_getCursorSemanticParent(var), w->t.n[0].cur);
+	(void)t;
+	(void)arg;
+	return !lw->unseen && !lw->rmw;
 }
 
 static int dropped_from(struct walk *w, int i, unsigned long long mask, int depth);
@@ -102,14 +100,9 @@ static int dropped_from(struct walk *w, int i, unsigned long long mask, int dept
 static int dropped_by_reads(struct walk *w, CXCursor var, unsigned long long mask, int depth)
 {
 	const struct tree *t = &w->t;
-	int ref;
 
-	if (depth >= 3 || !local_variable(w, var))
+	if (depth >= 3 || !local_variable(var) || !each_local_write(t, var, 0, plain_write, NULL))
 		return 0;
-	for (int i = 1; i < t->len; i++)
-		if ((ref = written_ref(t, i)) >= 0 && refers_to_decl(t, ref, var) &&
-		    !(t->n[i].kind == CXCursor_BinaryOperator && t->n[i].op == OP_ASSIGN))
-			return 0;
 	for (int i = 1; i < t->len; i++) {
 		int p = t->n[i].parent;
 

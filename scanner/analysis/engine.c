@@ -137,7 +137,7 @@ static int stored_in_local(const struct tree *t, int p, int i)
 	} else if (t->n[p].kind != CXCursor_VarDecl) {
 		return 0;
 	}
-	return clang_getCursorKind(d) == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d);
+	return local_variable(d);
 }
 
 /*

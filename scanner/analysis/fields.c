@@ -482,8 +482,8 @@ CXCursor origin_decl(struct walk *w, CXCursor decl, int read)
 {
 	int v;
 
-	if (clang_getCursorKind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) ||
-	    read < 0 || (v = reaching_value(w, decl, strip_implicit(&w->t, read))) < 0 ||
+	if (!local_variable(decl) || read < 0 ||
+	    (v = reaching_value(w, decl, strip_implicit(&w->t, read))) < 0 ||
 	    (v = strip_implicit(&w->t, v)) < 0 ||
 	    (w->t.n[v].kind != CXCursor_MemberRefExpr && w->t.n[v].kind != CXCursor_DeclRefExpr))
 		return decl;

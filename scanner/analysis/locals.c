@@ -3,9 +3,10 @@
  * initializer and plain assignments, each a value to judge, and the
  * steps of a counting loop, `for (i = 0; i < 10; i++)`, whose test
  * bounds every value the step makes.  Anything else that may change it
- * (c += x outside such a loop, &c, an asm output) makes its values
- * unknown.  sources.c asks whether they are all ASCII, ranges.c what
- * range they span.
+ * is handed on as what it is: a change in place (c += x outside such a
+ * loop, c++) or one out of sight (&c, an asm output).  sources.c asks
+ * whether they are all ASCII, ranges.c what range they span, bits.c
+ * whether they are all plain.
  */
 #include "core/core.h"
 #include "walk.h"
@@ -16,6 +17,11 @@ static int in_asm(const struct tree *t, int i)
 		if (t->n[i].kind == CXCursor_GCCAsmStmt)
 			return 1;
 	return 0;
+}
+
+int local_variable(CXCursor d)
+{
+	return clang_getCursorKind(d) == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d);
 }
 
 int refers_to_decl(const struct tree *t, int i, CXCursor decl)
@@ -118,9 +124,10 @@ static int loop_step_limit(const struct tree *t, int i, CXCursor decl, long long
 		return 0;
 	for (cond = t->n[loop].first; cond >= 0 && t->n[cond].next != i; cond = t->n[cond].next)
 		;
-	if (cond < 0 || !only_between(t->tu, t->n[cond].cur, t->n[i].cur, ';') ||
-	    !loop_limit(t, strip_parens(t, cond), decl, k, lim) || !holds_limit(decl, *lim) ||
-	    entered_inside(t, loop))
+	/* only_between() last: libclang finds a file's text by a search */
+	if (cond < 0 || !loop_limit(t, strip_parens(t, cond), decl, k, lim) ||
+	    !holds_limit(decl, *lim) || entered_inside(t, loop) ||
+	    !only_between(t->tu, t->n[cond].cur, t->n[i].cur, ';'))
 		return 0;
 	for (int j = cond; j < subtree_end(t, loop); j++)
 		if (j != i && (ref = written_ref(t, j)) >= 0 && refers_to_decl(t, ref, decl))

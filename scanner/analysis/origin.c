@@ -195,8 +195,7 @@ static CXCursor pointer_origin(struct walk *w, CXCursor p, int read)
 {
 	int v;
 
-	if (clang_getCursorKind(p) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(p) ||
-	    read < 0)
+	if (!local_variable(p) || read < 0)
 		return p;
 	read = strip_implicit(&w->t, read);
 	for (int i = read, end = read >= 0 ? subtree_end(&w->t, read) : -1; i >= 0 && i < end; i++)

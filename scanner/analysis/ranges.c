@@ -300,7 +300,7 @@ static struct range bit_field_range(CXCursor f)
 
 static struct range shape_range(const struct tree *t, int v, int leaves);
 
-#define MAX_RANGE_HOPS 2	/* int d = x % 10; char c = '0' + d; */
+#define MAX_RANGE_HOPS 2	/* int d = x & 7; char c = 'a' + d; */
 
 /* A value not seen into: a plain char read, a byte of any value, or
  * (opaque) anything its type holds. */
@@ -388,7 +388,7 @@ static struct range local_range(const struct tree *t, int ref, int leaves)
 	struct joined_writes j = { .top = LLONG_MIN, .bottom = LLONG_MAX, .leaves = leaves };
 	int ok, was;
 
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+	if (!local_variable(d))
 		return leaf_range(t, ref);
 	for (int k = 0; k < njoining; k++)
 		if (clang_equalCursors(joining[k], d)) {

@@ -224,7 +224,7 @@ int constant_local(struct walk *w, int i, long long *k)
 	if (i < 0 || w->t.n[i].kind != CXCursor_DeclRefExpr)
 		return 0;
 	d = clang_getCursorReferenced(w->t.n[i].cur);
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) ||
+	if (!local_variable(d) ||
 	    !each_local_write(&w->t, d, 0, constant_write, &c))
 		return 0;
 	*k = c.k;
@@ -248,7 +248,7 @@ static int ascii_local_int(struct walk *w, int v, int depth)
 	    w->t.n[v].type.cls != T_INT)
 		return 0;
 	d = clang_getCursorReferenced(w->t.n[v].cur);
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+	if (!local_variable(d))
 		return 0;
 	/* asked first, with all its hops, is the full answer: kept */
 	for (size_t k = 0; k < w->nalocal; k++)
@@ -399,7 +399,7 @@ static int ascii_local_array_read(struct walk *w, int i)
 	d = clang_getCursorReferenced(t->n[base].cur);
 	type = clang_getCanonicalType(clang_getCursorType(d));
 	pointer = type.kind == CXType_Pointer;
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) ||
+	if (!local_variable(d) ||
 	    (type.kind != CXType_ConstantArray && !pointer) ||
 	    classify_type(pointer ? clang_getPointeeType(type)
 				  : clang_getArrayElementType(type)).cls != T_PLAIN_CHAR)
@@ -433,7 +433,7 @@ int ascii_source(struct walk *w, int src)
 	if (t->n[i].kind != CXCursor_DeclRefExpr)
 		return 0;
 	d = clang_getCursorReferenced(t->n[i].cur);
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+	if (!local_variable(d))
 		return 0;
 	if (ascii_local(w, d))
 		return 1;

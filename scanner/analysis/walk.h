@@ -424,6 +424,8 @@ int each_local_write(const struct tree *t, CXCursor decl, int steps,
 		     int (*fn)(const struct tree *, const struct local_write *, void *), void *arg);
 /* Is node i (conversions off) a read or write of variable decl? */
 int refers_to_decl(const struct tree *t, int i, CXCursor decl);
+/* A variable declared in a function, not static or extern. */
+int local_variable(CXCursor d);
 
 /* ranges.c: the largest value v can have, when it is never negative,
  * from its shape (masks, shifts, sums, remainders, truth values, narrow
